@@ -44,7 +44,7 @@ export const VIDEO_FAILURES = [
 export type VideoFailure = (typeof VIDEO_FAILURES)[number];
 
 /** The failures that are the person's content refused, titled "Prompt declined" (decision 0082). */
-export const DECLINED_FAILURES: readonly VideoFailure[] = ["prompt_declined", "image_declined"];
+const DECLINED_FAILURES: readonly VideoFailure[] = ["prompt_declined", "image_declined"];
 
 export const isDeclined = (failure: VideoFailure): boolean => DECLINED_FAILURES.includes(failure);
 
@@ -179,7 +179,7 @@ export function refundedSentence(credits: number): string {
  * How an automatic refund's row begins: before issue 71 (the vendor's words followed), then for a
  * declined prompt and for any other failure (our sentence follows). The history words them again.
  */
-export const AUTO_REFUND_PREFIXES = [
+const AUTO_REFUND_PREFIXES = [
   "Refund for failed video: ",
   "Refund for a declined prompt: ",
   "Refund for a video that could not be made: ",

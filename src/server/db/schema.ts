@@ -266,7 +266,10 @@ export const videoTasks = pgTable(
     check("video_tasks_vendor_valid", sql`${t.vendor} in ('kie', 'google')`),
     check("video_tasks_failure_kind_valid", sql`${t.failureKind} is null or ${t.failureKind} in ('refused')`),
     check("video_tasks_uhd_status_valid", sql`${t.uhdStatus} in ('none', 'requested', 'pending', 'ready', 'failed')`),
-    check("video_tasks_extend_method_valid", sql`${t.extendMethod} is null or ${t.extendMethod} in ('native', 'last_frame')`),
+    check(
+      "video_tasks_extend_method_valid",
+      sql`${t.extendMethod} is null or ${t.extendMethod} in ('native', 'last_frame')`,
+    ),
     check("video_tasks_join_status_valid", sql`${t.joinStatus} in ('none', 'pending', 'ready', 'failed')`),
     // What the joiner scans: last-frame extensions whose joining waits.
     index("video_tasks_join_due_idx")

@@ -153,7 +153,7 @@ export type GenerateVideoResult = z.infer<typeof generateVideoResultSchema>;
 
 const HD_STATUSES = ["none", "held", "pending", "ready", "failed"] as const;
 /** How an extension was made (decision 0159). */
-export const EXTEND_METHODS = ["native", "last_frame"] as const;
+const EXTEND_METHODS = ["native", "last_frame"] as const;
 export type ExtendMethod = (typeof EXTEND_METHODS)[number];
 const JOIN_STATUSES = ["none", "pending", "ready", "failed"] as const;
 const UHD_STATUSES = ["none", "requested", "pending", "ready", "failed"] as const;

@@ -50,8 +50,7 @@ export interface FirstFrameDeps {
 /** A task the vendor never took is failed by the worker after this long (this process died meanwhile). */
 export const UNSUBMITTED_GRACE_MS = 2 * 60_000;
 
-const FIRST_FRAME_OFF =
-  "Making a first frame from text is turned off on this site right now. Upload an image instead.";
+const FIRST_FRAME_OFF = "Making a first frame from text is turned off on this site right now. Upload an image instead.";
 
 /** The first-frame price on the website, from the admin's price table. */
 function firstFramePrice(settings: Pick<Settings, "prices">): number {

@@ -43,7 +43,7 @@ import { storeUpload } from "./upload-service.js";
 import type { TaskReads } from "./video-deps.js";
 
 /** KIE keeps a Veo task's record (and so can extend it) this long (kie-2026.md §1.5, §4.2). */
-export const NATIVE_EXTEND_WINDOW_MS = 14 * 24 * 60 * 60_000;
+const NATIVE_EXTEND_WINDOW_MS = 14 * 24 * 60 * 60_000;
 /** A little before KIE's end: a request sent on the last minute would be refused on the way. */
 const WINDOW_MARGIN_MS = 60 * 60_000;
 
@@ -55,10 +55,10 @@ export interface ExtendDeps extends TaskReads {
   ffmpegPath: string | undefined;
 }
 
-export const EXTEND_FILE_GONE =
+const EXTEND_FILE_GONE =
   "This video cannot be extended: its file is no longer kept (it expired at the provider or was removed).";
-export const EXTEND_FILE_SAVING = "This video is still being saved. Try extending it again in a minute.";
-export const EXTEND_UNAVAILABLE =
+const EXTEND_FILE_SAVING = "This video is still being saved. Try extending it again in a minute.";
+const EXTEND_UNAVAILABLE =
   "This video cannot be extended here: this server has no FFmpeg to take its last frame. Ask the site's owner.";
 
 type Plan =
@@ -67,7 +67,7 @@ type Plan =
   | { method: null; reason: string; reasonCode: NonNullable<ExtendOptions["reasonCode"]> };
 
 /** Whether KIE can continue this video itself: Veo through KIE, no 1080p made, within KIE's record window. */
-export function nativeExtendable(parent: TaskRow, now = Date.now()): boolean {
+function nativeExtendable(parent: TaskRow, now = Date.now()): boolean {
   const model = parent.model as ModelId;
   return (
     parent.vendor === "kie" &&
@@ -80,7 +80,7 @@ export function nativeExtendable(parent: TaskRow, now = Date.now()): boolean {
 }
 
 /** The models that can make the next part from a frame of this shape, the parent's own first. */
-export function lastFrameModels(
+function lastFrameModels(
   parent: Pick<TaskRow, "model" | "aspectRatio">,
   offered: readonly ModelId[],
 ): ModelId[] {

@@ -51,7 +51,7 @@ export async function probeVideo(
 }
 
 /** Reads `Duration:`, the first video stream's size and fps, and whether an audio stream exists. */
-export function parseReport(report: string): VideoFacts {
+function parseReport(report: string): VideoFacts {
   const duration = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(report);
   const streams = report.split("\n").filter((line) => line.trimStart().startsWith("Stream #"));
   const video = streams.find((line) => line.includes(": Video: "));
