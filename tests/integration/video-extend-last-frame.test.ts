@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { transactions, uploads, users, videoFiles, videoTasks } from "../../src/server/db/schema.js";
+import { adminSettings, transactions, uploads, users, videoFiles, videoTasks } from "../../src/server/db/schema.js";
 import { bundledFfmpegPath } from "../../src/server/integrations/media/video-frame.js";
 import { joinVideos, probeVideo } from "../../src/server/integrations/media/video-join.js";
 import { CLIPS_DIR } from "../../src/server/simulator/clips.js";
@@ -346,9 +346,16 @@ describe("the automation API", () => {
     expect((await api(otherToken, "POST", `/api/n8n/videos/${parent}/extend`, { prompt: "mine" })).statusCode).toBe(
       404,
     );
+    // The API's prices, not the website's (an API price above the web one shows which was charged).
+    await db()
+      .update(adminSettings)
+      .set({ prices: { "kling26:720p+sound": { web: 1, api: 3 }, extend: { web: 0, api: 2 } } });
+    const before = (await balanceOf(db(), u.id)).credits;
     const res = await api(token, "POST", `/api/n8n/videos/${parent}/extend`, { prompt: "the fog lifts" });
     expect(res.statusCode, res.body).toBe(200);
     const child = res.json<{ success: boolean; taskId: string }>().taskId;
+    expect(before - (await balanceOf(db(), u.id)).credits).toBe(3 * 5 + 2);
+    await db().update(adminSettings).set({ prices: {} });
     expect(await taskRow(db(), child)).toMatchObject({ extendMethod: "last_frame", createdVia: "api" });
 
     await runWorkerUntil(t, async () => (await taskRow(db(), child)).status === "completed");

@@ -58,9 +58,16 @@ describe("quote", () => {
     expect(quote(at("1080p"), { channel: "web", video: { ...video, resolution: "1080p" } }).credits).toBe(10);
   });
 
+  it("charge an extension asked through the automation API its API prices, added then rounded up", () => {
+    const video = { model: "veo3_fast" as const, ...optionsFor("veo3_fast", {}) };
+    // 1.1 + 9 = 10.1, rounded up to 11: the API's price, never the website's 7.
+    expect(quote(prices, { channel: "extend", video, via: "api" })).toEqual({ credits: 11, uhd: 0, total: 11 });
+  });
+
   it("charge an extension the model's website price plus the extension surcharge, never with 4K", () => {
     const video = { model: "veo3_fast" as const, ...optionsFor("veo3_fast", {}) };
     expect(quote(prices, { channel: "extend", video })).toEqual({ credits: 7, uhd: 0, total: 7 });
+    expect(quote(prices, { channel: "extend", video, via: "web" })).toEqual({ credits: 7, uhd: 0, total: 7 });
     expect(quote(prices, { channel: "extend", video: { ...video, upgrade4k: true } })).toEqual({
       credits: 7,
       uhd: 0,

@@ -80,10 +80,7 @@ function nativeExtendable(parent: TaskRow, now = Date.now()): boolean {
 }
 
 /** The models that can make the next part from a frame of this shape, the parent's own first. */
-function lastFrameModels(
-  parent: Pick<TaskRow, "model" | "aspectRatio">,
-  offered: readonly ModelId[],
-): ModelId[] {
+function lastFrameModels(parent: Pick<TaskRow, "model" | "aspectRatio">, offered: readonly ModelId[]): ModelId[] {
   const fits = (m: ModelId) =>
     offered.includes(m) &&
     MODEL_CATALOGUE[m].modes.image !== undefined &&
@@ -252,7 +249,7 @@ async function start(
         keepExtendable: input.keepExtendable && plan.method === "native",
         enableFallback: false,
       },
-      { channel: "extend", extend: parent, method: plan.method, linkTask: marked },
+      { channel: "extend", extend: parent, method: plan.method, via, linkTask: marked },
     );
   } catch (err) {
     // Refused before anything was recorded: the frame goes too. (A task that took it keeps it.)

@@ -63,7 +63,8 @@ export interface GenerateDeps {
  * other. Its price is quoted for this channel (quote.ts).
  */
 export type GenerateChannel =
-  { channel: "web" | "api" } | { channel: "extend"; extend: TaskRow; method?: "native" | "last_frame" };
+  | { channel: "web" | "api" }
+  | { channel: "extend"; extend: TaskRow; method?: "native" | "last_frame"; via?: "web" | "api" };
 
 export async function generateVideo(
   deps: GenerateDeps,
@@ -85,7 +86,12 @@ export async function generateVideo(
   let reserved;
   try {
     // The price is ours to work out, from what is asked and how (decision 0139); each variant is charged as one video.
-    const price = await quoteNow(deps, { channel: opts.channel, video: input });
+    const price = await quoteNow(
+      deps,
+      opts.channel === "extend"
+        ? { channel: "extend", video: input, via: opts.via }
+        : { channel: opts.channel, video: input },
+    );
     const imageUrls = await screen(deps, userId, input, {
       via: viaOf(opts.channel),
       required: price.total * count,

@@ -7,8 +7,9 @@
  *   model, issue 42); a 4K version asked for with it is its own charge, the 4K surcharge's web price.
  * - `api`: the automation API. The cell's API price × its units, rounded up to whole credits
  *   (decision 0017); a 4K version asked for with it is the 4K surcharge's API price, rounded up on its own.
- * - `extend`: an extension of a finished video (decision 0050): the model's web price at its
- *   default options plus the extension surcharge, in one figure. Never with 4K.
+ * - `extend`: an extension of a finished video (decision 0050): the model's price at its
+ *   default options plus the extension surcharge, in one figure: web prices, or API prices when
+ *   the automation API asks (`via: "api"`, issue 71), rounded up as the API's are. Never with 4K.
  * - `4k`: the 4K version of a finished video (decision 0049): the 4K surcharge's web price alone.
  */
 import type { ModelId } from "../../../shared/catalogue.js";
@@ -18,10 +19,11 @@ import type { Settings } from "../settings/service.js";
 /** The options that change a video's price; the model's defaults where absent. */
 export type QuotedVideo = Exclude<PricedVideo, ModelId>;
 
-type QuoteChannel = "web" | "api" | "extend" | "4k";
-
 /** What is asked for, and through which channel. A 4K upgrade of a finished video needs nothing more. */
-export type QuoteRequest = { channel: Exclude<QuoteChannel, "4k">; video: QuotedVideo } | { channel: "4k" };
+export type QuoteRequest =
+  | { channel: "web" | "api"; video: QuotedVideo }
+  | { channel: "extend"; video: QuotedVideo; via?: "web" | "api" }
+  | { channel: "4k" };
 
 export interface Quote {
   /** The video's own charge (0 for a 4K upgrade of a finished video). */
@@ -40,8 +42,10 @@ export function quote(settings: Pick<Settings, "prices">, request: QuoteRequest)
   switch (request.channel) {
     case "4k":
       return quoted(0, surchargeCost(prices, "4k", "web"));
-    case "extend":
-      return quoted(webCost(prices, { ...request.video, upgrade4k: false }, ["extend"]), 0);
+    case "extend": {
+      const cost = request.via === "api" ? apiCost : webCost;
+      return quoted(cost(prices, { ...request.video, upgrade4k: false }, ["extend"]), 0);
+    }
     case "web":
     case "api": {
       const { channel, video } = request;
