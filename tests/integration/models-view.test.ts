@@ -80,6 +80,8 @@ describe("GET /api/models", () => {
     expect(body.surcharges).toEqual([
       { surcharge: "4k", label: "4K upgrade", webCredits: 2, apiCredits: 4 },
       { surcharge: "extend", label: "Extension", webCredits: 0, apiCredits: 0 },
+      { surcharge: "first_frame", label: "First frame from text", webCredits: 1, apiCredits: 2 },
+      { surcharge: "prompt_help", label: "Prompt help", webCredits: 0, apiCredits: 0 },
     ]);
     // KIE's words stay in its adapter.
     expect(JSON.stringify(body)).not.toMatch(/_2_VIDEO|generationType|extendModel|"quality"/);

@@ -223,6 +223,8 @@ describe("prices from the catalogue and the admin", () => {
     expect(body.surcharges).toEqual([
       { surcharge: "4k", label: "4K upgrade", web_credits: 2, api_credits: 4 },
       { surcharge: "extend", label: "Extension", web_credits: 0, api_credits: 0 },
+      { surcharge: "first_frame", label: "First frame from text", web_credits: 1, api_credits: 2 },
+      { surcharge: "prompt_help", label: "Prompt help", web_credits: 0, api_credits: 0 },
     ]);
   });
 

@@ -89,7 +89,7 @@ async function drawnKinds(taskId: string) {
     .innerJoin(transactions, eq(transactions.id, creditLotDraws.transactionId))
     .innerJoin(creditLots, eq(creditLots.id, creditLotDraws.lotId))
     .where(and(eq(transactions.videoTaskId, row.id), eq(transactions.type, "usage")))
-    .orderBy(creditLots.kind);
+    .orderBy(creditLots.kind, creditLotDraws.amount);
 }
 
 const welcomeLeft = async (userId: string) =>
