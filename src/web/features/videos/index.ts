@@ -1,3 +1,6 @@
-/** What other features and the app may use of the videos feature (decision 0037); pages import its files directly. */
-export { taskEventHandler } from "./live-task-events";
+/**
+ * What other features may use of the videos feature (decision 0037); pages import its files
+ * directly, and so does the app for the live stream's handler (app/live-wiring.ts), which must not
+ * bring this index's words to the landing page.
+ */
 export { refundRowText } from "./video-failure-text";
