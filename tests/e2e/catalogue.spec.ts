@@ -111,11 +111,10 @@ test("the form offers exactly the valid combinations; Lite makes a 9:16 video fr
     "Video generation started",
     "Your video is being generated. 1 credit used. 9 credits remaining.",
   );
-  // Back to the defaults: Fast, 16:9, Text.
-  await expect(form.getByRole("radio", { name: "Text" })).toHaveAttribute("aria-checked", "true");
-  await expect(form.getByRole("combobox", { name: "Model" })).toHaveText("Veo3 Fast");
-  await expect(form.getByRole("combobox", { name: "Aspect ratio" })).toHaveText("16:9");
-  await expect(images).toHaveCount(0);
+  // The form keeps what was sent, for the next take (issue 71): Reference, Lite, 9:16.
+  await expect(form.getByRole("radio", { name: "Reference" })).toHaveAttribute("aria-checked", "true");
+  await expect(form.getByRole("combobox", { name: "Model" })).toHaveText("Veo3 Lite");
+  await expect(form.getByRole("combobox", { name: "Aspect ratio" })).toHaveText("9:16");
 
   const latest = latestVideoPanel(page);
   await expect(latest.locator("video")).toHaveAttribute("src", CLIP_URL, { timeout: 30_000 });
