@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { claimDataDir, runningServer, SERVER_PID_FILE } from "../../src/server/db/server-pid.js";
 import { processMark, stillRuns } from "../../src/server/lib/process-mark.js";
 import { aZombie } from "../helpers/zombie.js";
@@ -137,6 +137,34 @@ describe("claiming DATA_DIR", () => {
     fs.writeFileSync(path.join(dataDir, SERVER_PID_FILE), "{half a rec");
     claimDataDir(dataDir)();
     expect(fs.existsSync(path.join(dataDir, SERVER_PID_FILE))).toBe(false);
+  });
+
+  it("never removes the claim another server wrote after this one found a dead record", async () => {
+    const dataDir = newDataDir();
+    const file = path.join(dataDir, SERVER_PID_FILE);
+    write(dataDir, (await aStranger()).pid);
+    const rival = processMark((await aNode()).pid)!;
+    // The moment two servers race on: this one has read the dead record; before it acts, a
+    // rival that read it too has removed it and claimed the folder.
+    const realRead = fs.readFileSync.bind(fs);
+    let raced = false;
+    const spy = vi.spyOn(fs, "readFileSync").mockImplementation((where: fs.PathOrFileDescriptor, ...rest: []) => {
+      const text = realRead(where, ...rest);
+      if (where === file && !raced) {
+        raced = true;
+        fs.rmSync(file);
+        write(dataDir, rival);
+      }
+      return text;
+    });
+    try {
+      expect(() => claimDataDir(dataDir)).toThrow(`Another server (process ${rival.pid})`);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(raced).toBe(true);
+    expect(JSON.parse(read(dataDir))).toEqual(rival);
+    expect(fs.existsSync(`${file}.lock`)).toBe(false);
   });
 
   it("lets exactly one of several servers starting at once have the folder", async () => {

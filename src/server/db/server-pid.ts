@@ -14,16 +14,24 @@ export const SERVER_PID_FILE = "server.pid";
 
 /** What the file says: a mark, or a bare id (written before decision 0126). */
 function readRecord(file: string): ProcessMark | undefined {
-  let text: string;
+  const text = readText(file);
+  return text === undefined ? undefined : parseRecord(text);
+}
+
+/** The file's text; undefined when there is no such file. */
+function readText(file: string): string | undefined {
   try {
-    text = fs.readFileSync(file, "utf8").trim();
+    return fs.readFileSync(file, "utf8");
   } catch {
     return undefined;
   }
-  if (/^\d+$/.test(text)) return { pid: Number(text) };
+}
+
+function parseRecord(text: string): ProcessMark | undefined {
+  if (/^\d+$/.test(text.trim())) return { pid: Number(text.trim()) };
   try {
     const record = JSON.parse(text) as ProcessMark;
-    return Number.isSafeInteger(record.pid) ? record : undefined;
+    return Number.isSafeInteger(record?.pid) ? record : undefined;
   } catch {
     return undefined;
   }
@@ -52,7 +60,7 @@ export function runningServer(dataDir: string): number | undefined {
 export function claimDataDir(dataDir: string): () => void {
   const file = path.join(dataDir, SERVER_PID_FILE);
   const mine = JSON.stringify(processMark(process.pid) ?? { pid: process.pid });
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < 200; attempt++) {
     if (createOnly(file, mine))
       return () => {
         if (fs.existsSync(file) && fs.readFileSync(file, "utf8") === mine) fs.rmSync(file, { force: true });
@@ -60,14 +68,49 @@ export function claimDataDir(dataDir: string): () => void {
     const holder = readRecord(file);
     // This process holds it already (the database opened twice): the first claim gives it up.
     if (holder?.pid === process.pid) return () => {};
-    if (holder && holdsIt(holder))
-      throw new StartupError(
-        `Another server (process ${holder.pid}) runs on ${dataDir}: stop it first, or give this one another DATA_DIR.`,
-      );
+    if (holder && holdsIt(holder)) throw anotherServer(holder.pid, dataDir);
     // Left by a server that ended (killed, a crash, a reboot): its id may be anyone's now.
-    fs.rmSync(file, { force: true });
+    removeStaleRecord(file, mine);
   }
   throw new StartupError(`Could not claim ${file}: another server keeps starting on ${dataDir}.`);
+}
+
+function anotherServer(pid: number, dataDir: string): StartupError {
+  return new StartupError(
+    `Another server (process ${pid}) runs on ${dataDir}: stop it first, or give this one another DATA_DIR.`,
+  );
+}
+
+/**
+ * Removes the record at `file` if no running server holds it, under `server.pid.lock`: two servers
+ * that both found the same dead record must not both remove it, or the second removes the claim the
+ * first has just written (seen in CI with four servers starting at once). Under the lock the record
+ * is read again; it only changes from a dead one by this removal, so what is removed is what was
+ * judged. Returns without removing when another server holds the lock; the caller tries again.
+ */
+function removeStaleRecord(file: string, mine: string): void {
+  const lock = `${file}.lock`;
+  if (!createOnly(lock, mine)) {
+    const locker = readRecord(lock);
+    // A server that ended inside these few lines leaves the lock behind: no one else may wait on it.
+    if (locker && !stillRuns(locker)) fs.rmSync(lock, { force: true });
+    else pause(5);
+    return;
+  }
+  try {
+    const text = readText(file);
+    // Gone already: another server removed it and may have written its own since.
+    if (text === undefined) return;
+    const holder = parseRecord(text);
+    if (!holder || !holdsIt(holder)) fs.rmSync(file, { force: true });
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+}
+
+/** Waits `ms` without giving the event loop a turn: the claim runs once, at start. */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 /**

@@ -18,7 +18,7 @@ const MANIFEST = "backup.json";
 const DATABASE_DUMP = "pglite.tar.gz";
 const FILES = "files";
 /** Left out: the database (dumped instead), half-made copies, and the running server's pid. */
-const LEFT_OUT = new Set(["pglite", "video-copies", SERVER_PID_FILE]);
+const LEFT_OUT = new Set(["pglite", "video-copies", SERVER_PID_FILE, `${SERVER_PID_FILE}.lock`]);
 const FORMAT = 1;
 /** The key the rest of the backup's secrets are encrypted with. */
 const SECRETS_KEY = "secrets.key";
