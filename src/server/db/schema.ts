@@ -233,6 +233,19 @@ export const videoTasks = pgTable(
     joinedVideoUrl: text("joined_video_url"),
     /** Variants asked for together (issue 71): the same prompt, a seed each, one task each. */
     batchId: uuid("batch_id"),
+    /**
+     * Explore (issue 72, decision 0164): null while the video is not published there; 'pending'
+     * waits for the admin's approval (or a flagged prompt's review), 'listed' is in the feed,
+     * 'hidden' was taken off by an admin and stays off until an admin restores it. Only a shared
+     * video (is_public, a share id) may be published; unsharing unpublishes.
+     */
+    exploreStatus: text("explore_status"),
+    /** When its owner published it to Explore (the feed's "newest"). */
+    explorePublishedAt: timestamp("explore_published_at", { withTimezone: true }),
+    /** An admin featured it: first in the feed and beside the showcase on the landing page. */
+    exploreFeaturedAt: timestamp("explore_featured_at", { withTimezone: true }),
+    /** The Explore video this one remixes (its "Remix" button): what "most remixed" counts. */
+    remixOf: uuid("remix_of").references((): AnyPgColumn => videoTasks.id, { onDelete: "set null" }),
   },
   (t) => [
     index("video_tasks_user_created_idx").on(t.userId, t.createdAt.desc()),
@@ -250,6 +263,17 @@ export const videoTasks = pgTable(
       t.failureKind,
     ),
     uniqueIndex("video_tasks_share_id_idx").on(t.shareId),
+    // The Explore feed: listed videos, newest first.
+    index("video_tasks_explore_idx")
+      .on(t.explorePublishedAt.desc())
+      .where(sql`${t.exploreStatus} = 'listed'`),
+    index("video_tasks_remix_of_idx")
+      .on(t.remixOf)
+      .where(sql`${t.remixOf} is not null`),
+    check(
+      "video_tasks_explore_status_valid",
+      sql`${t.exploreStatus} is null or ${t.exploreStatus} in ('pending', 'listed', 'hidden')`,
+    ),
     index("video_tasks_status_idx").on(t.status),
     // What the background worker scans: unfinished generations and pending 1080p and 4K fetches.
     index("video_tasks_due_idx")
@@ -450,6 +474,8 @@ export const adminSettings = pgTable(
     /** First frames made from text (issue 71): on or off, and the Market's image model that makes them. */
     firstFrameEnabled: boolean("first_frame_enabled").notNull().default(true),
     firstFrameModel: text("first_frame_model").notNull().default("nano-banana-2"),
+    /** Explore (issue 72): off, open (published videos appear once screened) or approval (an admin approves each). */
+    exploreMode: text("explore_mode").notNull().default("open"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -458,6 +484,7 @@ export const adminSettings = pgTable(
     check("admin_settings_creem_environment_valid", sql`${t.creemEnvironment} in ('test', 'prod')`),
     check("admin_settings_video_retention_days_valid", sql`${t.videoRetentionDays} between 1 and 36500`),
     check("admin_settings_kie_surface_valid", sql`${t.kieSurface} in ('veo', 'market')`),
+    check("admin_settings_explore_mode_valid", sql`${t.exploreMode} in ('off', 'open', 'approval')`),
     check("admin_settings_credit_value_positive", sql`${t.creditValueUsd} > 0`),
     check("admin_settings_smtp_security_valid", sql`${t.smtpSecurity} in ('starttls', 'tls', 'none')`),
     check("admin_settings_smtp_port_valid", sql`${t.smtpPort} between 1 and 65535`),
@@ -1537,6 +1564,53 @@ export const showcaseVideos = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("showcase_videos_position_idx").on(t.position)],
+);
+
+/**
+ * Each model's sample (issue 72): a finished video the admin chose to show beside the model in the
+ * generator and on the landing page, joined at read time like the showcase (still finished, the
+ * admins' own or still shared under the same link).
+ */
+export const modelSamples = pgTable("model_samples", {
+  model: text("model").primaryKey(),
+  videoTaskId: uuid("video_task_id")
+    .notNull()
+    .references(() => videoTasks.id, { onDelete: "cascade" }),
+  shareId: text("share_id"),
+  createdAt: createdAt(),
+});
+
+export const EXPLORE_REPORT_REASONS = ["sexual", "violence", "hate", "copyright", "spam", "other"] as const;
+
+/**
+ * A visitor's report of an Explore video (issue 72): one per video and reporter (a person's id, or
+ * a keyed hash of a signed-out visitor's address), kept for the admin's Explore tab until resolved.
+ */
+export const exploreReports = pgTable(
+  "explore_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    videoTaskId: uuid("video_task_id")
+      .notNull()
+      .references(() => videoTasks.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    details: text("details"),
+    reporterUserId: uuid("reporter_user_id").references(() => users.id, { onDelete: "set null" }),
+    reporterKey: text("reporter_key").notNull(),
+    createdAt: createdAt(),
+    /** When an admin dealt with it (hid, restored or dismissed the video's reports). */
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("explore_reports_once_idx").on(t.videoTaskId, t.reporterKey),
+    index("explore_reports_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.resolvedAt} is null`),
+    check(
+      "explore_reports_reason_valid",
+      sql`${t.reason} in ('sexual', 'violence', 'hate', 'copyright', 'spam', 'other')`,
+    ),
+  ],
 );
 
 export const MAIL_STATUSES = ["pending", "sent", "failed", "kept"] as const;
