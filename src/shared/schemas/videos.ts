@@ -403,10 +403,17 @@ export const creditsEventSchema = z.object({
 });
 
 /** PUT /api/videos/{taskId}/sharing: share a finished video (or stop), with or without its prompt. */
-export const sharingInputSchema = z.object({
-  isPublic: z.boolean({ error: "isPublic must be true or false" }),
-  hidePrompt: z.boolean({ error: "hidePrompt must be true or false" }).optional(),
-});
+export const sharingInputSchema = z
+  .object({
+    isPublic: z.boolean({ error: "isPublic must be true or false" }),
+    hidePrompt: z.boolean({ error: "hidePrompt must be true or false" }).optional(),
+    /** Issue 72: also publish it to Explore (true), or take it off (false); unsharing takes it off too. */
+    explore: z.boolean({ error: "explore must be true or false" }).optional(),
+  })
+  .refine((input) => !(input.explore === true && !input.isPublic), {
+    message: "A video is published to Explore only while it is shared: set isPublic too",
+    path: ["explore"],
+  });
 
 export const sharingViewSchema = z
   .object({
@@ -414,6 +421,8 @@ export const sharingViewSchema = z
     /** The public page, while shared. */
     shareUrl: z.string().nullable(),
     sharePromptHidden: z.boolean(),
+    /** Explore (issue 72): null while not published; pending approval, listed, or hidden by an admin. */
+    explore: z.enum(["pending", "listed", "hidden"]).nullable(),
   })
   .meta({ id: "Sharing" });
 export type SharingView = z.infer<typeof sharingViewSchema>;

@@ -25,7 +25,7 @@ const STILL_GENERATING = "This video is still being made. Delete it once it has 
 const newShareId = () => crypto.randomBytes(12).toString("base64url");
 
 function sharingView(
-  task: Pick<TaskRow, "isPublic" | "shareId" | "sharePromptHidden">,
+  task: Pick<TaskRow, "isPublic" | "shareId" | "sharePromptHidden" | "exploreStatus">,
   publicUrl: string,
 ): SharingView {
   const shareId = task.isPublic ? task.shareId : null;
@@ -33,6 +33,7 @@ function sharingView(
     isPublic: task.isPublic,
     shareUrl: shareId ? `${publicUrl}${SHARE_PREFIX}${shareId}` : null,
     sharePromptHidden: task.sharePromptHidden,
+    explore: (task.exploreStatus as SharingView["explore"]) ?? null,
   };
 }
 
