@@ -116,7 +116,7 @@ export function uniqueName(prefix = "user"): string {
   return `${prefix}${counter}_${crypto.randomBytes(3).toString("hex")}`;
 }
 
-/** Registers and signs in a user; returns a signed-in client. */
+/** Registers a user, which signs them in (decision 0167); returns the signed-in client. */
 export async function signUp(
   app: FastifyInstance,
   opts: { username?: string; password?: string; email?: string; captchaToken?: string } = {},
@@ -131,8 +131,7 @@ export async function signUp(
     captchaToken: opts.captchaToken,
   });
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
-  const login = await client.post("/api/auth/login", { username, password });
-  if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
+  if (!client.sessionCookie) throw new Error("register did not sign in");
   return { client, username, password };
 }
 

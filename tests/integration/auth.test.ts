@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("registration", () => {
-  it("creates a user without signing in and never takes an admin flag from the body", async () => {
+  it("creates a user, signs them in and never takes an admin flag from the body", async () => {
     const client = new Client(t.app);
     const username = uniqueName();
     const res = await client.post("/api/auth/register", {
@@ -34,8 +34,17 @@ describe("registration", () => {
         language: null,
       },
     });
-    expect(res.cookies.find((c) => c.name === "sid")).toBeUndefined();
+    // Signed in as a login signs in (decision 0167): the same cookie, and the current user is the new person.
+    const cookie = res.cookies.find((c) => c.name === "sid")!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+    expect(cookie.secure).toBeFalsy();
+    expect(res.cookies.find((c) => c.name === "csrf")?.value).toBe(client.webToken);
+    const me = await client.get("/api/auth/current-user");
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ username, credits: 0, isAdmin: false });
     const [row] = await t.database.db.select().from(users).where(eq(users.username, username));
+    const own = await t.database.db.select().from(sessions).where(eq(sessions.userId, row!.id));
+    expect(own).toHaveLength(1);
     expect(row!.isAdmin).toBe(false);
     expect(row!.credits).toBe(0);
     expect(row!.password).toMatch(/^\$argon2id\$/);
@@ -57,6 +66,37 @@ describe("registration", () => {
     const res = await new Client(t.app).post("/api/auth/register", body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message, code: "invalid_input" });
+  });
+
+  it("gives the new account a fresh session and ends the one the browser had", async () => {
+    const { client, username: before } = await signUp(t.app);
+    const old = client.sessionCookie!;
+    const username = uniqueName();
+    const res = await client.post("/api/auth/register", { username, password: "secret1" });
+    expect(res.statusCode).toBe(201);
+    expect(client.sessionCookie).toBeDefined();
+    expect(client.sessionCookie).not.toBe(old);
+    expect((await client.get("/api/auth/current-user")).json()).toMatchObject({ username });
+    // The earlier session is over: its cookie, kept by someone, names nobody now.
+    const stale = new Client(t.app);
+    stale.sessionCookie = old;
+    expect((await stale.get("/api/auth/current-user")).statusCode).toBe(401);
+    expect(before).not.toBe(username);
+  });
+
+  it("signs nobody in when the account is refused", async () => {
+    const username = uniqueName();
+    expect((await new Client(t.app).post("/api/auth/register", { username, password: "secret1" })).statusCode).toBe(
+      201,
+    );
+    const client = new Client(t.app);
+    const taken = await client.post("/api/auth/register", { username, password: "secret1" });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.cookies.find((c) => c.name === "sid")).toBeUndefined();
+    const invalid = await client.post("/api/auth/register", { username: "ab", password: "secret1" });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.cookies.find((c) => c.name === "sid")).toBeUndefined();
+    expect((await client.get("/api/auth/current-user")).statusCode).toBe(401);
   });
 
   it("accepts an empty e-mail as none", async () => {

@@ -251,36 +251,28 @@ describe("the new-browser notice", () => {
     constructor(private readonly userAgent = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0") {
       super(t.app);
     }
-    async signIn(username: string, password = "password123") {
+    async signIn(username: string, password = "password123", url = "/api/auth/login", extra: object = {}) {
       const res = await t.app.inject({
         method: "POST",
-        url: "/api/auth/login",
+        url,
         remoteAddress: this.remoteAddress,
         headers: {
           "user-agent": this.userAgent,
           cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join("; "),
         },
-        payload: { username, password },
+        payload: { username, password, ...extra },
       });
-      expect(res.statusCode, res.body).toBe(200);
+      expect(res.statusCode, res.body).toBe(url.endsWith("/register") ? 201 : 200);
       for (const c of res.cookies) this.jar.set(c.name, c.value);
       return res;
     }
   }
 
-  /** A new account, signed in for the first time from `first`. */
+  /** A new account, made (and so signed in for the first time, decision 0167) from `first`. */
   async function newAccount(first: Browser) {
     const username = `nb_${crypto.randomUUID().slice(0, 8)}`;
     const email = `${username}@people.example`;
-    expect(
-      (
-        await t.app.inject({
-          method: "POST",
-          url: "/api/auth/register",
-          payload: { username, password: "password123", email },
-        })
-      ).statusCode,
-    ).toBe(201);
+    await first.signIn(username, "password123", "/api/auth/register", { email });
     await db().update(users).set({ emailVerified: true }).where(eq(users.username, username));
     await first.signIn(username);
     const [row] = await db().select().from(users).where(eq(users.username, username));

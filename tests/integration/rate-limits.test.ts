@@ -64,6 +64,7 @@ describe("rate limits", () => {
 
   it("limits registrations per IP", async () => {
     const statuses: number[] = [];
+    const signedIn: boolean[] = [];
     for (let i = 0; i < 5; i++) {
       const res = await t.app.inject({
         method: "POST",
@@ -72,8 +73,11 @@ describe("rate limits", () => {
         remoteAddress: "10.2.2.2",
       });
       statuses.push(res.statusCode);
+      signedIn.push(res.cookies.some((c) => c.name === "sid" && c.value !== ""));
     }
     expect(statuses).toEqual([201, 201, 201, 201, 429]);
+    // Each account made is signed in (decision 0167); the refused one sets no session.
+    expect(signedIn).toEqual([true, true, true, true, false]);
     const client = new Client(t.app);
     expect((await client.post("/api/auth/register", { username: uniqueName(), password: "secret1" })).statusCode).toBe(
       201,

@@ -219,6 +219,8 @@ describe("Turnstile", () => {
     const client = new Client(t.app, address());
     const noToken = await register(client);
     expect([noToken.statusCode, reasonOf(noToken)]).toEqual([400, "captcha_failed"]);
+    // Refused by the CAPTCHA: nobody is signed in (a registration signs in only once it is made).
+    expect(client.sessionCookie).toBeUndefined();
     const forged = await register(client, { captchaToken: "fail.register.1" });
     expect([forged.statusCode, reasonOf(forged)]).toEqual([400, "captcha_failed"]);
     expect((await register(client, { captchaToken: passToken("login") })).statusCode).toBe(400);
@@ -226,6 +228,7 @@ describe("Turnstile", () => {
     const token = passToken();
     const username = uniqueName("human");
     expect((await register(client, { username, captchaToken: token })).statusCode).toBe(201);
+    expect((await client.get("/api/auth/current-user")).json()).toMatchObject({ username });
     const reused = await register(client, { captchaToken: token });
     expect([reused.statusCode, reasonOf(reused)]).toEqual([400, "captcha_failed"]);
     const [row] = await t.database.db.select().from(users).where(eq(users.username, username));

@@ -9,8 +9,9 @@ export const authApi = {
     method: "POST",
     path: "/api/auth/register",
     tags,
-    summary: "Create an account (it does not sign in)",
+    summary: "Create an account and sign in (sets the session cookie)",
     description:
+      "The new account is signed in as a login signs in: a new session cookie, any session the client had ended. " +
       "While the site has Cloudflare Turnstile on, the widget's token is required (`captchaToken`). An address at a " +
       "throwaway mail domain is refused (`email_domain_refused`).",
     body: registerSchema,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { accountApi } from "../../../shared/api/account.js";
 import { authApi } from "../../../shared/api/auth.js";
 import { CHANGE_PASSWORD_MESSAGES } from "../../../shared/schemas/auth.js";
@@ -19,7 +19,7 @@ import { CAPTCHA_ACTIONS } from "../../../shared/schemas/sign-up-protection.js";
 import { noteSignIn } from "../notices/new-browser.js";
 import { referFromVisit } from "../referrals/sign-up-hook.js";
 import { changePassword, login, registerUser, setLanguage } from "./service.js";
-import { deleteSession, sessionOrigin } from "../../identity/sessions.js";
+import { createSession, deleteSession, sessionOrigin } from "../../identity/sessions.js";
 import { endSessionsAndLinks } from "../../identity/ways-in.js";
 import { isPending } from "../../identity/second-factor-state.js";
 import { mustEnrol } from "../second-factor/gate.js";
@@ -100,6 +100,19 @@ export async function authRoutes(
   const loginFailuresPerIp = new RateLimiter("login-failures-ip", rateLimits.loginFailuresPerIp, store);
   const passwordChangePerUser = new RateLimiter("password-change", rateLimits.passwordChangePerUser, store);
 
+  /** A session just made for a sign-in or a sign-up becomes this browser's. */
+  async function startSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    session: { token: string; previous: string | undefined; userId: string },
+  ): Promise<void> {
+    // A new session id at every sign-in; the one the browser had is ended.
+    if (session.previous) await deleteSession(db, session.previous);
+    setSessionCookie(reply, session.token, secureCookies, webKey);
+    // A browser new to this person: the new sign-in notice (decision 0086).
+    await noteSignIn({ db, mailer, secureCookies }, request, reply, session.userId);
+  }
+
   serve(app, authApi.register, { access: "public" }, async (request, reply) => {
     const wait = await registerPerIp.hit(request.ip);
     if (wait) throw tooManyRequests(wait, "registration attempts");
@@ -109,9 +122,15 @@ export async function authRoutes(
     // The address first (a person fixes it with the widget's token still unused), then the CAPTCHA.
     refuseThrowawayAddress(input.email, await opts.readSettings());
     await captcha.require(input.captchaToken, { ip: request.ip, action: CAPTCHA_ACTIONS.register });
+    const previous = sessionCookieValue(request);
     const user = await registerUser(db, input, { mailer, locale: pageLocale(request) });
     await referFromVisit(opts, request, reply, user.id);
-    return reply.status(201).send({ message: "Registration successful", user: toCurrentUser(user) });
+    // Signed in as a login signs in (decision 0167): a new session id, the one the browser had
+    // ended (no fixation), the same cookie, and this browser known to the person. A new account has
+    // no second factor, so there is no second step.
+    const token = await createSession(db, user.id, sessionOrigin(request));
+    await startSession(request, reply, { token, previous, userId: user.id });
+    return reply.status(201).send({ message: "Registration successful", user: await toSignedInUser(db, user, token) });
   });
 
   serve(app, authApi.login, { access: "public" }, async (request, reply) => {
@@ -142,11 +161,7 @@ export async function authRoutes(
       throw err;
     });
     await loginFailures.reset(key);
-    // A new session id at every login; the one the browser had is ended.
-    if (previous) await deleteSession(db, previous);
-    setSessionCookie(reply, token, secureCookies, webKey);
-    // A browser new to this person: the new sign-in notice (decision 0086).
-    await noteSignIn({ db, mailer: opts.mailer, secureCookies }, request, reply, user.id);
+    await startSession(request, reply, { token, previous, userId: user.id });
     // With a second factor the session is only half signed in until its second step (decision 0092).
     const signedIn = await toSignedInUser(db, user, token);
     return {
