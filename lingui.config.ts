@@ -40,6 +40,7 @@ const APP = web(
     "automation",
     "codes",
     "contact",
+    "explore",
     "first-frames",
     "legal",
     "payments",

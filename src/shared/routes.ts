@@ -12,6 +12,8 @@ export const SPA_ROUTES = [
   "/vi",
   "/generate",
   "/pricing",
+  // Explore (issue 72, decision 0165): the videos people published, for everyone.
+  "/explore",
   "/purchase-credits",
   "/my-creations",
   "/api",

@@ -24,6 +24,7 @@ const PAGE_SOURCE: Record<SpaRoute, string> = {
   "/vi": "pages/landing-page.tsx",
   "/generate": "pages/generate-page.tsx",
   "/pricing": "pages/pricing-page.tsx",
+  "/explore": "pages/explore-page.tsx",
   "/purchase-credits": "pages/purchase-credits-page.tsx",
   "/my-creations": "pages/my-creations-page.tsx",
   "/api": "pages/api-page.tsx",

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { Clapperboard, Code, House, Images, Mail, Tag, type LucideIcon } from "lucide-react";
+import { Clapperboard, Code, Compass, House, Images, Mail, Tag, type LucideIcon } from "lucide-react";
 
 export interface NavLink {
   href: string;
@@ -13,6 +13,7 @@ export interface NavLink {
 export const MAIN_NAV_LINKS: readonly NavLink[] = [
   { href: "/", label: msg`Home`, icon: House },
   { href: "/generate", label: msg`Generate`, icon: Clapperboard },
+  { href: "/explore", label: msg`Explore`, icon: Compass },
   { href: "/pricing", label: msg`Pricing`, icon: Tag },
   { href: "/my-creations", label: msg`My Creations`, icon: Images },
   { href: "/api", label: msg`API`, icon: Code },
