@@ -379,6 +379,13 @@ export const ROUTE_CASES: RouteCase[] = [
     ownerOnly: true,
     request: (f) => ({ url: `/media/videos/${f.videoFileId}.mp4` }),
   },
+  // A kept video's frame (decision 0166): its owner, or a signed link.
+  {
+    method: "GET",
+    route: "/media/posters/:file",
+    ownerOnly: true,
+    request: (f) => ({ url: `/media/posters/${f.videoFileId}.jpg` }),
+  },
   {
     method: "PUT",
     route: "/api/videos/:taskId/sharing",
@@ -879,6 +886,11 @@ export const ROUTE_CASES: RouteCase[] = [
     method: "PUT",
     route: "/api/admin/showcase",
     request: () => ({ url: "/api/admin/showcase", body: { videos: [] } }),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/showcase/model-samples/:model",
+    request: () => ({ url: "/api/admin/showcase/model-samples/veo3", body: { taskId: null } }),
   },
   {
     method: "PUT",

@@ -141,6 +141,8 @@ describe("choosing the showcase", () => {
       {
         id: second,
         videoUrl: `https://tempfile.example/${second}.mp4`,
+        // A provider's link only: no frame was kept.
+        posterUrl: null,
         prompt: `A lantern festival on the river, video ${second}`,
         caption: "Lanterns on the river",
         model: "veo3_fast",
@@ -150,6 +152,8 @@ describe("choosing the showcase", () => {
       {
         id: first,
         videoUrl: `https://tempfile.example/${first}.mp4`,
+        // A provider's link only: no frame was kept.
+        posterUrl: null,
         prompt: `A lantern festival on the river, video ${first}`,
         caption: null,
         model: "veo3",
@@ -252,6 +256,11 @@ describe("the showcase with nothing chosen", () => {
         expect(video.videoUrl).toMatch(/^\/media\/showcase\/sample-\d-16x9-720p\.mp4$/);
         const clip = await new Client(t.app).get(video.videoUrl);
         expect(clip.statusCode).toBe(200);
+        // Its poster: the frame committed beside the clip (decision 0166).
+        expect(video.posterUrl).toBe(video.videoUrl.replace(/\.mp4$/, ".jpg"));
+        const poster = await new Client(t.app).get(video.posterUrl!);
+        expect(poster.statusCode).toBe(200);
+        expect(poster.headers["content-type"]).toBe("image/jpeg");
       }
     } finally {
       await t.close();
@@ -261,7 +270,7 @@ describe("the showcase with nothing chosen", () => {
   it("shows nothing on a live install, and the chosen videos once chosen", async () => {
     const t = await createTestApp({ env: { KIE_API_KEY: "live-kie-key-0123456789" } });
     try {
-      expect(await showcaseOf(new Client(t.app))).toEqual({ source: "none", videos: [] });
+      expect(await showcaseOf(new Client(t.app))).toEqual({ source: "none", videos: [], modelSamples: [] });
       const admin = await signInAdmin(t);
       const taskId = await insertVideo(t, await userIdOf(t, "admin"));
       expect((await admin.put("/api/admin/showcase", { videos: [{ taskId }] })).statusCode).toBe(200);

@@ -11,6 +11,8 @@ import {
   videoFileAnswer,
   videoFileParams,
   videoFileQuery,
+  videoPosterParams,
+  videoPosterQuery,
 } from "../schemas/media.js";
 import { defineRoute, errors } from "./contract.js";
 
@@ -46,6 +48,16 @@ export const mediaApi = {
     summary: "The picture of a shared video (its Open Graph image)",
     params: sharePosterParams,
     responses: { 200: posterAnswer, 302: bucketRedirect, ...errors(404) },
+  }),
+  /** A kept video's frame (decision 0166): for its owner, or a signed URL (the showcase's tiles). */
+  videoPoster: defineRoute({
+    method: "GET",
+    path: "/media/posters/:file",
+    tags: ["Videos"],
+    summary: "A kept video's frame (owner, or a signed URL)",
+    params: videoPosterParams,
+    query: videoPosterQuery,
+    responses: { 200: posterAnswer, 302: bucketRedirect, ...errors(400, 401, 403, 404) },
   }),
   /** A reference image uploaded with videosApi.uploadImage. */
   uploadedImage: defineRoute({

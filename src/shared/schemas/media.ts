@@ -36,6 +36,10 @@ export const posterAnswer = {
   content: { "image/jpeg": { schema: binary } },
 };
 
+/** GET /media/posters/{file}: `<720p file id>.jpg`, a kept video's frame, for its owner or signed (decision 0166). */
+export const videoPosterParams = z.object({ file: z.string().max(100) });
+export const videoPosterQuery = videoFileQuery.omit({ download: true });
+
 /** GET /uploads/{name}: a reference image uploaded with POST /api/images/upload. */
 export const uploadNameParams = z.object({ name: z.string() });
 export const imageFileAnswer = { description: "The image.", content: { "image/*": { schema: binary } } };

@@ -22,6 +22,10 @@ const showcaseVideoSchema = z
     videoUrl: z.string().meta({
       description: "The video to play: a path on this site (signed where it needs to be), or the provider's URL.",
     }),
+    posterUrl: z.string().nullable().meta({
+      description:
+        "A frame of the video (JPEG), taken when it was kept: a path on this site (signed where it needs to be); null when there is none.",
+    }),
     prompt: promptField,
     caption: z.string().nullable().meta({ description: "The admin's caption, shown instead of the prompt." }),
     model: z.enum(MODELS),
@@ -38,6 +42,10 @@ export const showcaseViewSchema = z
         "chosen: the admin's videos; samples: none is chosen and videos are simulated, so the sample clips; none: nothing to show yet.",
     }),
     videos: z.array(showcaseVideoSchema),
+    modelSamples: z.array(showcaseVideoSchema).meta({
+      description:
+        "One sample per model that has one, in the catalogue's order: the admin's choice, or while videos are simulated the sample clip for the model's shape (sample: true). A model with none is left out.",
+    }),
   })
   .meta({ id: "Showcase" });
 export type ShowcaseView = z.infer<typeof showcaseViewSchema>;
@@ -47,6 +55,7 @@ const showcaseCandidateSchema = z
   .object({
     taskId: z.string(),
     videoUrl: z.string().meta({ description: "A path on this site the admin's browser can play." }),
+    posterUrl: z.string().nullable().meta({ description: "Its frame, a path on this site; null when there is none." }),
     prompt: promptField,
     promptHidden: z
       .boolean()
@@ -63,6 +72,20 @@ export type ShowcaseCandidate = z.infer<typeof showcaseCandidateSchema>;
 const chosenSchema = showcaseCandidateSchema.extend({ caption: z.string().nullable() }).meta({ id: "ShowcaseChoice" });
 export type ShowcaseChoice = z.infer<typeof chosenSchema>;
 
+/** A model's sample as the admin chooses it (decision 0166). */
+const adminModelSampleSchema = z
+  .object({
+    model: z.enum(MODELS),
+    chosen: showcaseCandidateSchema.nullable().meta({
+      description: "The chosen sample while it may still be shown (finished, kept, the admins' own or still shared).",
+    }),
+    candidates: z.array(showcaseCandidateSchema).meta({
+      description: "The most recent finished videos of this model that may be chosen.",
+    }),
+  })
+  .meta({ id: "AdminModelSample" });
+export type AdminModelSample = z.infer<typeof adminModelSampleSchema>;
+
 export const adminShowcaseSchema = z
   .object({
     max: z.number().int().meta({ description: "How many videos the showcase holds at most." }),
@@ -70,6 +93,7 @@ export const adminShowcaseSchema = z
     candidates: z.array(showcaseCandidateSchema).meta({
       description: "The most recent finished videos that may be chosen: the admins' own and customers' shared ones.",
     }),
+    modelSamples: z.array(adminModelSampleSchema).meta({ description: "Every model of the catalogue, in its order." }),
   })
   .meta({ id: "AdminShowcase" });
 export type AdminShowcase = z.infer<typeof adminShowcaseSchema>;
@@ -93,3 +117,18 @@ export const showcaseInputSchema = z.object({
     .meta({ description: `The showcase in its order, at most ${SHOWCASE_MAX} videos; an empty list clears it.` }),
 });
 export type ShowcaseInput = z.input<typeof showcaseInputSchema>;
+
+/** PUT /api/admin/showcase/model-samples/{model}: that model's sample, or none. */
+export const modelSampleParams = z.object({
+  model: z.enum(MODELS, { error: "model must be one of the catalogue's models" }),
+});
+export const modelSampleInputSchema = z.object({
+  taskId: z
+    .string()
+    .trim()
+    .min(1, "taskId is required")
+    .max(200)
+    .nullable()
+    .meta({ description: "A finished video of this model (the admins' own or a shared one); null: no sample." }),
+});
+export type ModelSampleInput = z.infer<typeof modelSampleInputSchema>;

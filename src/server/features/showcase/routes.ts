@@ -1,6 +1,7 @@
 /**
- * GET /media/showcase/<clip>.mp4: the landing page's example videos. They are the simulator's
- * committed sample clips (the build copies them into dist), served under a product path so the
+ * GET /media/showcase/<clip>.mp4: the landing page's example videos, and <clip>.jpg their posters
+ * (decision 0166). They are the simulator's committed sample clips and frames (the build copies
+ * them into dist), served under a product path so the
  * landing page does not depend on the simulator's mount. Public, range requests, cached for a year.
  */
 import fastifyStatic from "@fastify/static";
@@ -23,7 +24,7 @@ export async function showcaseRoutes(app: FastifyInstance): Promise<void> {
     index: false,
     dotfiles: "deny",
     cacheControl: false,
-    allowedPath: (pathName) => /^\/[\w-]+\.mp4$/.test(pathName),
+    allowedPath: (pathName) => /^\/[\w-]+\.(mp4|jpg)$/.test(pathName),
     setHeaders(reply) {
       reply.header("cache-control", "public, max-age=31536000, immutable");
     },

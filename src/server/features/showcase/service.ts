@@ -5,15 +5,18 @@
  * the showcase at once (and a customer's video shared again later, under a new link, stays off
  * until the admin chooses it again); a prompt its owner hid is never sent. With nothing chosen, the simulator's
  * sample clips stand in while videos are simulated; a live install shows nothing until chosen.
+ * Each tile carries its video's kept frame as its poster, and each model may have one sample the
+ * admin chooses, joined the same way (decision 0166).
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/connect.js";
-import { showcaseVideos, users, videoTasks } from "../../db/schema.js";
+import { modelSamples, showcaseVideos, users, videoFiles, videoTasks } from "../../db/schema.js";
 import { AppError, notFound } from "../../http/errors.js";
-import { MODELS, ASPECT_RATIOS, type AspectRatio, type ModelId } from "../../../shared/catalogue.js";
+import { ASPECT_RATIOS, MODEL_CATALOGUE, MODELS, type AspectRatio, type ModelId } from "../../../shared/catalogue.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 import {
   SHOWCASE_MAX,
+  type AdminModelSample,
   type AdminShowcase,
   type ShowcaseCandidate,
   type ShowcaseChoice,
@@ -21,7 +24,7 @@ import {
   type ShowcaseView,
 } from "../../../shared/schemas/showcase.js";
 import { recordAudit, type AuditActor } from "../audit/audit-log.js";
-import { signedUntil, type VideoUrlSigner } from "../videos/video-files.js";
+import { archivedFileId, sharePosterPath, signedUntil, type VideoUrlSigner } from "../videos/video-files.js";
 
 export interface ShowcaseDeps {
   db: Db;
@@ -32,11 +35,15 @@ export interface ShowcaseDeps {
 
 /** How many recent candidates the admin's list offers. */
 const CANDIDATES_MAX = 48;
+/** How many recent videos of one model the sample's chooser offers. */
+const MODEL_CANDIDATES_MAX = 12;
 /** Public links last a day (ending on the hour, so the answer stays the same for a while). */
 const PUBLIC_LINK_SECONDS = 24 * 3600;
 const ADMIN_LINK_SECONDS = 3600;
 
 const NOT_FOUND = "Video not found";
+const SAMPLE_UNAVAILABLE =
+  "This video cannot be this model's sample: choose a finished video of this model, yours or one its owner shares.";
 const UNAVAILABLE =
   "This video cannot be shown in the showcase: choose a finished video of yours, or one its owner shares.";
 
@@ -50,12 +57,24 @@ const finished = and(
 )!;
 const eligible: SQL = and(finished, or(eq(users.isAdmin, true), eq(videoTasks.isPublic, true)))!;
 /** A chosen video still shown: a customer's only while shared under the link it had when chosen. */
-const stillShown: SQL = and(
-  finished,
-  or(
-    eq(users.isAdmin, true),
-    and(eq(videoTasks.isPublic, true), sql`${videoTasks.shareId} is not distinct from ${showcaseVideos.shareId}`),
-  ),
+const shownWhileSharedAs = (chosenShareId: typeof showcaseVideos.shareId | typeof modelSamples.shareId): SQL =>
+  and(
+    finished,
+    or(
+      eq(users.isAdmin, true),
+      and(eq(videoTasks.isPublic, true), sql`${videoTasks.shareId} is not distinct from ${chosenShareId}`),
+    ),
+  )!;
+const stillShown = shownWhileSharedAs(showcaseVideos.shareId);
+/** A model's sample still shown: as a showcase video is, and still of that model. */
+const sampleStillShown: SQL = and(shownWhileSharedAs(modelSamples.shareId), eq(videoTasks.model, modelSamples.model))!;
+
+/** The 720p file whose frame was kept (one per task: video_files_task_quality_idx). */
+const keptFrame = and(
+  eq(videoFiles.videoTaskId, videoTasks.id),
+  eq(videoFiles.quality, "720p"),
+  eq(videoFiles.status, "archived"),
+  isNotNull(videoFiles.posterBlobName),
 )!;
 
 const columns = {
@@ -71,6 +90,7 @@ const columns = {
   createdAt: videoTasks.createdAt,
   owner: users.username,
   ownerIsAdmin: users.isAdmin,
+  posterFileId: videoFiles.id,
 };
 
 type Row = {
@@ -86,6 +106,7 @@ type Row = {
   createdAt: Date;
   owner: string;
   ownerIsAdmin: boolean;
+  posterFileId: string | null;
 };
 
 const modelOf = (model: string): ModelId =>
@@ -106,6 +127,18 @@ function videoUrlOf(deps: ShowcaseDeps, row: Row, ttlSeconds: number): string {
   return signed.startsWith(`${base}/`) ? signed.slice(base.length) : signed;
 }
 
+/**
+ * The video's kept frame as a path on this site: a shared video's public frame (it dies with the
+ * share), else signed for this long; null while it has none (not kept yet, or no frame taken).
+ */
+function posterUrlOf(deps: ShowcaseDeps, row: Row, ttlSeconds: number): string | null {
+  if (!row.posterFileId) return null;
+  if (row.isPublic && row.shareId) return sharePosterPath(row.shareId);
+  // Only our own copy's frame: a task whose URL is still the provider's has none to show.
+  if (!archivedFileId(row.resultUrls?.[0] ?? "")) return null;
+  return deps.videoUrls.signPoster(row.posterFileId, signedUntil(ttlSeconds));
+}
+
 /** The prompt as it may be shown: never one its owner hid. */
 const promptOf = (row: Row): string | null => (row.sharePromptHidden ? null : row.prompt);
 
@@ -115,6 +148,7 @@ async function chosenRows(db: Queryable): Promise<(Row & { caption: string | nul
     .from(showcaseVideos)
     .innerJoin(videoTasks, eq(videoTasks.id, showcaseVideos.videoTaskId))
     .innerJoin(users, eq(users.id, videoTasks.userId))
+    .leftJoin(videoFiles, keptFrame)
     .where(stillShown)
     .orderBy(asc(showcaseVideos.position))
     .limit(SHOWCASE_MAX);
@@ -132,42 +166,87 @@ const SAMPLE_PROMPTS = [
   "Drone shot over turquoise waves crashing on black volcanic rocks in Iceland, wind and surf roaring.",
 ] as const;
 
-function sampleVideos(): ShowcaseVideo[] {
-  return SAMPLE_PROMPTS.map((prompt, index) => ({
-    id: `sample-${index + 1}`,
-    videoUrl: `/media/showcase/sample-${index + 1}-16x9-720p.mp4`,
-    prompt,
+/** A sample clip: its 720p file and the frame committed beside it (scripts/make-sample-posters.mjs). */
+function sampleClip(index: number, model: ModelId, aspectRatio: AspectRatio): ShowcaseVideo {
+  const variant = (index % SAMPLE_PROMPTS.length) + 1;
+  const name = `sample-${variant}-${aspectRatio === "9:16" ? "9x16" : "16x9"}-720p`;
+  return {
+    id: `sample-${variant}`,
+    videoUrl: `/media/showcase/${name}.mp4`,
+    posterUrl: `/media/showcase/${name}.jpg`,
+    prompt: SAMPLE_PROMPTS[variant - 1]!,
     caption: null,
-    model: index % 2 === 0 ? "veo3" : "veo3_fast",
-    aspectRatio: "16:9",
+    model,
+    aspectRatio,
     sample: true,
-  }));
+  };
+}
+
+function sampleVideos(): ShowcaseVideo[] {
+  return SAMPLE_PROMPTS.map((_prompt, index) => sampleClip(index, index % 2 === 0 ? "veo3" : "veo3_fast", "16:9"));
+}
+
+/** The clip that stands for a model's sample: its default shape, portrait or not. */
+function modelSampleClip(model: ModelId, index: number): ShowcaseVideo {
+  const shape = MODEL_CATALOGUE[model].aspectRatios.default;
+  return sampleClip(index, model, shape === "9:16" || shape === "3:4" ? "9:16" : "16:9");
+}
+
+async function chosenSampleRows(db: Queryable): Promise<Row[]> {
+  return db
+    .select(columns)
+    .from(modelSamples)
+    .innerJoin(videoTasks, eq(videoTasks.id, modelSamples.videoTaskId))
+    .innerJoin(users, eq(users.id, videoTasks.userId))
+    .leftJoin(videoFiles, keptFrame)
+    .where(sampleStillShown);
+}
+
+function shownVideo(deps: ShowcaseDeps, row: Row, caption: string | null): ShowcaseVideo {
+  return {
+    id: row.taskId,
+    videoUrl: videoUrlOf(deps, row, PUBLIC_LINK_SECONDS),
+    posterUrl: posterUrlOf(deps, row, PUBLIC_LINK_SECONDS),
+    prompt: promptOf(row),
+    caption,
+    model: modelOf(row.model),
+    aspectRatio: ratioOf(row.aspectRatio),
+    sample: false,
+  };
+}
+
+/** One sample per model, in the catalogue's order: the admin's, else the clip while simulated. */
+function modelSampleVideos(deps: ShowcaseDeps, rows: Row[], simulated: boolean): ShowcaseVideo[] {
+  return MODELS.flatMap((model, index) => {
+    const row = rows.find((r) => r.model === model);
+    if (row) return [shownVideo(deps, row, null)];
+    return simulated ? [modelSampleClip(model, index)] : [];
+  });
 }
 
 /** GET /api/showcase. */
 export async function readShowcase(deps: ShowcaseDeps): Promise<ShowcaseView> {
-  const rows = await chosenRows(deps.db);
+  const [rows, sampleRows, simulated] = await Promise.all([
+    chosenRows(deps.db),
+    chosenSampleRows(deps.db),
+    deps.provider.isSimulated(),
+  ]);
+  const modelSampleList = modelSampleVideos(deps, sampleRows, simulated);
   if (rows.length > 0)
     return {
       source: "chosen",
-      videos: rows.map((row) => ({
-        id: row.taskId,
-        videoUrl: videoUrlOf(deps, row, PUBLIC_LINK_SECONDS),
-        prompt: promptOf(row),
-        caption: row.caption,
-        model: modelOf(row.model),
-        aspectRatio: ratioOf(row.aspectRatio),
-        sample: false,
-      })),
+      videos: rows.map((row) => shownVideo(deps, row, row.caption)),
+      modelSamples: modelSampleList,
     };
-  if (await deps.provider.isSimulated()) return { source: "samples", videos: sampleVideos() };
-  return { source: "none", videos: [] };
+  if (simulated) return { source: "samples", videos: sampleVideos(), modelSamples: modelSampleList };
+  return { source: "none", videos: [], modelSamples: modelSampleList };
 }
 
 function candidateOf(deps: ShowcaseDeps, row: Row): ShowcaseCandidate {
   return {
     taskId: row.taskId,
     videoUrl: videoUrlOf(deps, row, ADMIN_LINK_SECONDS),
+    posterUrl: posterUrlOf(deps, row, ADMIN_LINK_SECONDS),
     prompt: promptOf(row),
     promptHidden: row.sharePromptHidden,
     model: modelOf(row.model),
@@ -180,21 +259,82 @@ function candidateOf(deps: ShowcaseDeps, row: Row): ShowcaseCandidate {
 
 /** GET /api/admin/showcase: the choice and the most recent videos that may be chosen. */
 export async function readAdminShowcase(deps: ShowcaseDeps, db: Queryable = deps.db): Promise<AdminShowcase> {
-  const [chosen, candidates] = await Promise.all([
-    chosenRows(db),
+  const recent = (where: SQL, limit: number) =>
     db
       .select(columns)
       .from(videoTasks)
       .innerJoin(users, eq(users.id, videoTasks.userId))
-      .where(eligible)
+      .leftJoin(videoFiles, keptFrame)
+      .where(where)
       .orderBy(desc(videoTasks.createdAt))
-      .limit(CANDIDATES_MAX),
+      .limit(limit);
+  const [chosen, candidates, samples, ...perModel] = await Promise.all([
+    chosenRows(db),
+    recent(eligible, CANDIDATES_MAX),
+    chosenSampleRows(db),
+    ...MODELS.map((model) => recent(and(eligible, eq(videoTasks.model, model))!, MODEL_CANDIDATES_MAX)),
   ]);
   return {
     max: SHOWCASE_MAX,
     chosen: chosen.map((row): ShowcaseChoice => ({ ...candidateOf(deps, row), caption: row.caption })),
     candidates: candidates.map((row) => candidateOf(deps, row)),
+    modelSamples: MODELS.map((model, index): AdminModelSample => {
+      const sample = samples.find((row) => row.model === model);
+      return {
+        model,
+        chosen: sample ? candidateOf(deps, sample) : null,
+        candidates: (perModel[index] ?? []).map((row) => candidateOf(deps, row)),
+      };
+    }),
   };
+}
+
+/**
+ * PUT /api/admin/showcase/model-samples/<model>: that model's sample (a finished video of that
+ * model the showcase could show), or none; audited like the showcase, in the same transaction.
+ */
+export async function saveModelSample(
+  deps: ShowcaseDeps,
+  model: ModelId,
+  taskId: string | null,
+  actor: AuditActor,
+): Promise<AdminShowcase> {
+  return deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ taskId: videoTasks.taskId })
+      .from(modelSamples)
+      .innerJoin(videoTasks, eq(videoTasks.id, modelSamples.videoTaskId))
+      .where(eq(modelSamples.model, model));
+    if (taskId === null) await tx.delete(modelSamples).where(eq(modelSamples.model, model));
+    else {
+      const [row] = await tx
+        .select({
+          id: videoTasks.id,
+          shareId: videoTasks.shareId,
+          allowed: sql<boolean>`coalesce(${and(eligible, eq(videoTasks.model, model))}, false)`,
+        })
+        .from(videoTasks)
+        .innerJoin(users, eq(users.id, videoTasks.userId))
+        .where(and(eq(videoTasks.taskId, taskId), isNull(videoTasks.deletedAt)));
+      if (!row) throw notFound(NOT_FOUND);
+      if (!row.allowed)
+        throw new AppError("conflict", SAMPLE_UNAVAILABLE, reasoned("showcase_video_unavailable", { taskId }));
+      await tx
+        .insert(modelSamples)
+        .values({ model, videoTaskId: row.id, shareId: row.shareId })
+        .onConflictDoUpdate({
+          target: modelSamples.model,
+          set: { videoTaskId: row.id, shareId: row.shareId, createdAt: new Date() },
+        });
+    }
+    await recordAudit(tx, actor, {
+      action: "showcase.update",
+      targetType: "showcase",
+      targetLabel: `Sample of ${MODEL_CATALOGUE[model].label}`,
+      details: { modelSample: model, before: before?.taskId ?? null, after: taskId },
+    });
+    return readAdminShowcase(deps, tx);
+  });
 }
 
 /**

@@ -15,7 +15,13 @@ import { serve } from "../../http/route-contract.js";
 import { mediaApi } from "../../../shared/api/media.js";
 import type { VideoStore } from "../../integrations/storage/video-store.js";
 import { joinedBlobName } from "./kept-copy.js";
-import { fileIdOfName, shareIdOfPosterName, videoFileName, type VideoUrlSigner } from "./video-files.js";
+import {
+  fileIdOfName,
+  fileIdOfPosterName,
+  shareIdOfPosterName,
+  videoFileName,
+  type VideoUrlSigner,
+} from "./video-files.js";
 
 const VIDEO_NOT_FOUND = "Video not found";
 const PICTURE_NOT_FOUND = "Picture not found";
@@ -138,6 +144,39 @@ export async function videoMediaRoutes(scope: FastifyInstance, deps: MediaRouteD
     if (!row?.posterBlobName) throw notFound(PICTURE_NOT_FOUND);
     const where = await videoStore.locate(row.posterBlobName, { expiresInSeconds: 3600 });
     reply.header("cache-control", POSTER_CACHE);
+    if ("url" in where) return reply.redirect(where.url, 302);
+    return reply.type("image/jpeg").sendFile(row.posterBlobName, where.dir);
+  });
+
+  // A kept video's frame by its 720p file (decision 0166): the owner, or a link signed for it.
+  serve(scope, mediaApi.videoPoster, { access: "user-or-token" }, async (request, reply) => {
+    const fileId = fileIdOfPosterName(request.params.file);
+    if (!fileId) throw notFound(PICTURE_NOT_FOUND);
+    const [row] = await db
+      .select({
+        posterBlobName: videoFiles.posterBlobName,
+        status: videoFiles.status,
+        quality: videoFiles.quality,
+        userId: videoTasks.userId,
+        isPublic: videoTasks.isPublic,
+        shareId: videoTasks.shareId,
+        deletedAt: videoTasks.deletedAt,
+      })
+      .from(videoFiles)
+      .innerJoin(videoTasks, eq(videoTasks.id, videoFiles.videoTaskId))
+      .where(eq(videoFiles.id, fileId));
+    const { expires, signature, share } = request.query;
+    if (expires !== undefined || signature !== undefined) {
+      const verdict = videoUrls.verify(fileId, expires ?? 0, signature ?? "", share, Date.now(), "poster");
+      if (verdict !== "valid") throw new AppError("forbidden", verdict === "expired" ? LINK_EXPIRED : LINK_INVALID);
+      if (share !== undefined && !(row?.isPublic && row.shareId === share)) throw notFound(PICTURE_NOT_FOUND);
+    } else {
+      const user = await requireUserOrToken(request, db);
+      if (row?.userId !== user.id) throw notFound(PICTURE_NOT_FOUND);
+    }
+    if (!row?.posterBlobName || row.status !== "archived" || row.deletedAt) throw notFound(PICTURE_NOT_FOUND);
+    const where = await videoStore.locate(row.posterBlobName, { expiresInSeconds: 3600 });
+    reply.header("cache-control", "private, max-age=3600");
     if ("url" in where) return reply.redirect(where.url, 302);
     return reply.type("image/jpeg").sendFile(row.posterBlobName, where.dir);
   });

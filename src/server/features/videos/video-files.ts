@@ -38,6 +38,13 @@ export function shareIdOfPosterName(name: string): string | undefined {
   return POSTER_NAME.exec(name)?.[1];
 }
 
+const POSTER_PREFIX = "/media/posters/";
+
+/** The file id in a kept video's frame name (`<720p file id>.jpg`), or undefined. */
+export function fileIdOfPosterName(name: string): string | undefined {
+  return /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jpg$/.exec(name)?.[1];
+}
+
 /** The name a downloaded video gets: `veo-<model>-<end of the task id>-<quality>.mp4`. */
 export function videoFileName(model: string, taskId: string, quality: string): string {
   return `veo-${model.replace("_", "-")}-${taskId.slice(-8)}-${quality}.mp4`;
@@ -46,10 +53,16 @@ export function videoFileName(model: string, taskId: string, quality: string): s
 export class VideoUrlSigner {
   constructor(private readonly key: string) {}
 
-  private mac(fileId: string, expires: number, shareId: string | undefined): string {
+  /** A frame's signature is its own (`poster:`): a poster's link never opens the video. */
+  private mac(
+    fileId: string,
+    expires: number,
+    shareId: string | undefined,
+    what: "video" | "poster" = "video",
+  ): string {
     return crypto
       .createHmac("sha256", this.key)
-      .update(`${fileId}.${expires}${shareId === undefined ? "" : `.${shareId}`}`)
+      .update(`${what === "poster" ? "poster:" : ""}${fileId}.${expires}${shareId === undefined ? "" : `.${shareId}`}`)
       .digest("base64url");
   }
 
@@ -64,15 +77,25 @@ export class VideoUrlSigner {
     return `${baseUrl}${archivedVideoPath(fileId)}?expires=${expires}${share}&signature=${this.mac(fileId, expires, shareId)}`;
   }
 
-  /** Whether the signature is ours for this file (and share) and has not expired. */
+  /**
+   * A kept video's frame (decision 0166), by its 720p file's id: a path on this site signed until
+   * `expires`, bound to the share like the video's link when `shareId` is given.
+   */
+  signPoster(fileId: string, expires: number, shareId?: string): string {
+    const share = shareId === undefined ? "" : `&share=${encodeURIComponent(shareId)}`;
+    return `${POSTER_PREFIX}${fileId}.jpg?expires=${expires}${share}&signature=${this.mac(fileId, expires, shareId, "poster")}`;
+  }
+
+  /** Whether the signature is ours for this file (and share; a video's or a frame's) and has not expired. */
   verify(
     fileId: string,
     expires: number,
     signature: string,
     shareId?: string,
     now = Date.now(),
+    what: "video" | "poster" = "video",
   ): "valid" | "expired" | "invalid" {
-    const expected = Buffer.from(this.mac(fileId, expires, shareId));
+    const expected = Buffer.from(this.mac(fileId, expires, shareId, what));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return "invalid";
     return expires * 1000 > now ? "valid" : "expired";
