@@ -24,24 +24,24 @@ test("register, sign in, change the password, sign out and sign in again", async
   await expect(header(page).getByRole("link", { name: /credits/ })).toHaveCount(0);
   await expect(header(page).getByRole("button", { name: "Account menu" })).toHaveCount(0);
 
-  // Register: the app switches back to Sign In with the username filled in.
+  // Register: the new person is signed in at once and lands on the generator, welcomed (decision 0167).
   await page.getByRole("tab", { name: "Register" }).click();
+  await expect(page.getByText("Create your account")).toBeVisible();
   await page.getByLabel("Username", { exact: true }).fill(username);
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(oldPassword);
   await page.getByLabel("Confirm password", { exact: true }).fill(oldPassword);
   await page.getByRole("button", { name: "Create Account" }).click();
 
-  await expectToast(page, "Registration successful", "Please sign in with your new account.");
-  await expect(page.getByRole("tab", { name: "Sign In" })).toHaveAttribute("aria-selected", "true");
-  await expect(page.getByLabel("Username", { exact: true })).toHaveValue(username);
-  await expect(page).toHaveURL("/login");
+  await expect(page).toHaveURL("/generate");
+  await expectToast(
+    page,
+    `Welcome to Veo Studio, ${username}!`,
+    `Your account is ready and you are signed in. A link to confirm ${email} is on its way.`,
+  );
+  await expect(page.getByText(/Welcome back/)).toHaveCount(0);
 
-  // Sign in: the header changes.
-  await page.getByLabel("Password", { exact: true }).fill(oldPassword);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL("/");
-  await expectToast(page, "Login successful", `Welcome back, ${username}!`);
+  // Signed in: the header changes.
   await expect(header(page).getByRole("link", { name: "Sign In" })).toHaveCount(0);
   const credits = header(page).getByRole("link", { name: "0 credits" });
   await expect(credits).toBeVisible();
@@ -101,6 +101,8 @@ test("register, sign in, change the password, sign out and sign in again", async
   await page.getByLabel("Password", { exact: true }).fill(newPassword);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL("/");
+  // "Welcome back" is for a person signing in again, never the first greeting.
+  await expectToast(page, "Login successful", `Welcome back, ${username}!`);
   await expect(header(page).getByRole("button", { name: "Account menu" })).toBeVisible();
 
   // Signed in, /login sends you home.

@@ -65,10 +65,16 @@ export async function confirmingLosses(page: Page, savedTitle: string, save: Loc
   await expectToast(page, savedTitle);
 }
 
-/** Creates an account through the API (faster than the form when the form is not under test). */
+/**
+ * Creates an account through the API (faster than the form when the form is not under test).
+ * Registering signs in (decision 0167); this signs `request` out again, so a test starts from an
+ * account nobody is signed in to, and signs in its own way. A session `request` had before is over
+ * either way: a registration ends it, as a login does.
+ */
 export async function registerViaApi(request: APIRequestContext, username: string, password: string): Promise<void> {
   const response = await request.post("/api/auth/register", { data: { username, password } });
   expect(response.status(), await response.text()).toBe(201);
+  expect((await request.post("/api/auth/logout")).status()).toBe(200);
 }
 
 export async function fillSignInForm(page: Page, username: string, password: string): Promise<void> {

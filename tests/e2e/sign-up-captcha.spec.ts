@@ -50,7 +50,7 @@ test("the widget's token reaches the server and passes siteverify", async ({ pag
     "Stand-in check passed",
   );
   await page.getByRole("button", { name: "Create Account" }).click();
-  await expectToast(page, "Registration successful");
+  await expectToast(page, `Welcome to Veo Studio, ${username}!`);
 
   const checked = (await verifications()).slice(before);
   expect(checked).toHaveLength(1);

@@ -58,7 +58,7 @@ describe("sign-up", () => {
       "GET /api/auth/captcha": { body: ON },
       "POST /api/auth/register": { status: 201, body: { message: "ok", user } },
     });
-    const { user: person } = renderWeb(<RegisterForm onRegistered={() => {}} />);
+    const { user: person } = renderWeb(<RegisterForm next="/" />, { path: "/login" });
     await person.type(screen.getByLabelText("Username"), "ann");
     await person.type(screen.getByLabelText("Password"), "password-1");
     await person.type(screen.getByLabelText("Confirm password"), "password-1");
@@ -79,7 +79,7 @@ describe("sign-up", () => {
       "GET /api/auth/captcha": { body: OFF },
       "POST /api/auth/register": { status: 201, body: { message: "ok", user } },
     });
-    const { user: person } = renderWeb(<RegisterForm onRegistered={() => {}} />);
+    const { user: person } = renderWeb(<RegisterForm next="/" />, { path: "/login" });
     await person.type(screen.getByLabelText("Username"), "ann");
     await person.type(screen.getByLabelText("Password"), "password-1");
     await person.type(screen.getByLabelText("Confirm password"), "password-1");

@@ -9,8 +9,7 @@ export async function login(input: LoginInput): Promise<LoginResult> {
   return call(authApi.login, { body: input });
 }
 
-/** Creates the account; it does not sign in. */
-export async function register(input: RegisterInput): Promise<string> {
-  const { message } = await call(authApi.register, { body: input });
-  return message;
+/** Creates the account and signs in (sets the session cookie; decision 0167); returns the user. */
+export async function register(input: RegisterInput): Promise<AuthResult> {
+  return call(authApi.register, { body: input });
 }

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { GoogleSignInButton } from "./google-sign-in";
 import { LoginForm } from "./login-form";
+import { readSignUpMode } from "./next-after-sign-in";
 import { RegisterForm } from "./register-form";
 
 type AuthMode = "signin" | "register";
@@ -19,13 +20,13 @@ const COPY: Record<AuthMode, { title: MessageDescriptor; description: MessageDes
 };
 
 /**
- * Sign In and Register on one card; a successful registration switches back to Sign In. Signed in,
- * the person goes to `next` (the page they were going to).
+ * Sign In and Register on one card, Register first when the address asks for it (`mode=register`,
+ * signUpHref). "Welcome back" greets the sign-in form only: a registration signs the new person in
+ * and welcomes them (decision 0167). Signed in, the person goes to `next` (the page they were going to).
  */
 export function AuthCard({ next }: { next: string }) {
   const { t } = useLingui();
-  const [mode, setMode] = useState<AuthMode>("signin");
-  const [registeredUsername, setRegisteredUsername] = useState("");
+  const [mode, setMode] = useState<AuthMode>(() => (readSignUpMode() ? "register" : "signin"));
 
   return (
     <Card className="w-full">
@@ -44,15 +45,10 @@ export function AuthCard({ next }: { next: string }) {
             </TabsTrigger>
           </TabsList>
           <TabsContent value="signin">
-            <LoginForm key={registeredUsername} initialUsername={registeredUsername} next={next} />
+            <LoginForm next={next} />
           </TabsContent>
           <TabsContent value="register">
-            <RegisterForm
-              onRegistered={(username) => {
-                setRegisteredUsername(username);
-                setMode("signin");
-              }}
-            />
+            <RegisterForm next={next} />
           </TabsContent>
         </Tabs>
         <GoogleSignInButton next={next} />

@@ -3,7 +3,7 @@
  * directly. Keep it light: whatever is re-exported here lands in the chunk of every importer.
  */
 export { useCurrentUser } from "./use-current-user";
-export { useLoginHref } from "./next-after-sign-in";
+export { signUpHref, useLoginHref, useSignUpHref } from "./next-after-sign-in";
 
 /** Signs this browser out on the client (the account is gone: decision 0087). Loaded when called, to keep this file light. */
 export async function clearClientSession(): Promise<void> {

@@ -13,14 +13,38 @@ export function loginHref(next?: string | null): string {
   return path ? `/login?next=${encodeURIComponent(path)}` : "/login";
 }
 
+/**
+ * The sign-up form's address (decision 0167): /login with the Register tab open, coming back to
+ * `next` once the account is made (and signed in).
+ */
+export function signUpHref(next?: string | null): string {
+  const path = safeNext(next);
+  return path ? `/login?mode=register&next=${encodeURIComponent(path)}` : "/login?mode=register";
+}
+
+/** Whether this page's address asks for the Register tab (`mode=register`). */
+export function readSignUpMode(search: string = window.location.search): boolean {
+  return new URLSearchParams(search).get("mode") === "register";
+}
+
 /** The page to go to once signed in, read from this page's address when the login page first renders. */
 export function readNextAfterSignIn(search: string = window.location.search): string {
   return safeNext(new URLSearchParams(search).get("next")) ?? "/";
 }
 
-/** The sign-in page's address that comes back to the page being shown. */
-export function useLoginHref(): string {
+/** The page being shown, with its query: where a sign-in or sign-up comes back to. */
+function useHere(): string {
   const [path] = useLocation();
   const search = useSearch();
-  return loginHref(search ? `${path}?${search}` : path);
+  return search ? `${path}?${search}` : path;
+}
+
+/** The sign-in page's address that comes back to the page being shown. */
+export function useLoginHref(): string {
+  return loginHref(useHere());
+}
+
+/** The sign-up form's address that comes back to the page being shown. */
+export function useSignUpHref(): string {
+  return signUpHref(useHere());
 }

@@ -14,9 +14,10 @@ import { AuthSubmitButton } from "./auth-submit-button";
 /** The legal pages open in a new tab: what was typed in the form stays. */
 const LEGAL_LINK_CLASS = "font-medium text-zinc-200 underline underline-offset-4 hover:text-foreground";
 
-export function RegisterForm({ onRegistered }: { onRegistered: (username: string) => void }) {
+/** The sign-up form; the new account is signed in and goes to `next` (decision 0167). */
+export function RegisterForm({ next }: { next: string }) {
   const { t } = useLingui();
-  const registerMutation = useRegisterMutation(onRegistered);
+  const registerMutation = useRegisterMutation(next);
   const captcha = useCaptcha("register");
   const {
     register,
