@@ -23,7 +23,7 @@ const WORDS = {
     upgrade: /^Upgrade to 4K/,
     extend: "Extend video",
     recreate: "Recreate Video",
-    share: "Share publicly",
+    share: "Private",
     details: "Details",
     model: "Model",
     refused: "Declined",
@@ -41,7 +41,7 @@ const WORDS = {
     upgrade: /^Nâng cấp lên 4K/,
     extend: "Kéo dài video",
     recreate: "Tạo lại video",
-    share: "Chia sẻ công khai",
+    share: "Riêng tư",
     details: "Chi tiết",
     model: "Mô hình",
     refused: "Bị từ chối",
@@ -137,7 +137,7 @@ for (const language of ["en", "vi"] as const) {
         actions.getByRole("button", { name: words.upgrade }),
         actions.getByRole("button", { name: words.extend }),
         actions.getByRole("button", { name: words.recreate }),
-        actions.getByRole("checkbox", { name: words.share }),
+        actions.getByRole("radio", { name: words.share }),
       ])
         await onScreenWithoutScrolling(dialog, action, DESKTOP);
 
@@ -170,7 +170,7 @@ for (const language of ["en", "vi"] as const) {
         actions.getByRole("button", { name: words.download }),
         actions.getByRole("button", { name: words.upgrade }),
         actions.getByRole("button", { name: words.recreate }),
-        actions.getByRole("checkbox", { name: words.share }),
+        actions.getByRole("radio", { name: words.share }),
         dialog.locator("summary", { hasText: words.details }),
       ]) {
         await action.scrollIntoViewIfNeeded();

@@ -57,7 +57,7 @@ test("a kept video plays and seeks from our origin after the provider's link die
     .getByRole("button", { name: /^View details: Waves on a black sand beach/ })
     .click();
   const dialog = page.getByRole("dialog", { name: "Video Details" });
-  await dialog.getByRole("checkbox", { name: "Share publicly" }).check();
+  await dialog.getByRole("radio", { name: "Unlisted" }).check();
   await expectToast(page, "Video shared");
   const shareUrl = await dialog.getByRole("textbox", { name: "Share link" }).inputValue();
   expect(shareUrl).toMatch(/\/v\/[A-Za-z0-9_-]{16}$/);
@@ -80,7 +80,7 @@ test("a kept video plays and seeks from our origin after the provider's link die
   expect(plays).toBeGreaterThan(1);
 
   // Private again: the page is gone at once.
-  await dialog.getByRole("checkbox", { name: "Share publicly" }).uncheck();
+  await dialog.getByRole("radio", { name: "Private" }).check();
   await expectToast(page, "Video is private");
   const gone = await visitor.goto(shareUrl);
   expect(gone?.status()).toBe(404);
@@ -124,5 +124,5 @@ test("a video whose provider link died before it was saved says so on every scre
   await expect(dialog.locator("video")).toHaveCount(0);
   await expect(dialog.getByRole("button", { name: /Download/ })).toHaveCount(0);
   await expect(dialog.getByRole("link", { name: /Download/ })).toHaveCount(0);
-  await expect(dialog.getByRole("checkbox", { name: "Share publicly" })).toHaveCount(0);
+  await expect(dialog.getByRole("radio", { name: "Unlisted" })).toHaveCount(0);
 });

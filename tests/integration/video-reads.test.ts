@@ -112,6 +112,7 @@ describe("reading tasks is owner-only", () => {
         "isPublic",
         "shareId",
         "sharePromptHidden",
+        "explore",
         "watermark",
         "welcomeMarked",
         "durationSeconds",

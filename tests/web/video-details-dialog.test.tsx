@@ -104,7 +104,7 @@ describe("the Video Details dialog", () => {
     const upgrade = within(actions).getByRole("button", { name: /^Upgrade to 4K/ });
     const extend = await within(actions).findByRole("button", { name: "Extend video" });
     const recreate = within(actions).getByRole("button", { name: "Recreate Video" });
-    expect(within(actions).getByRole("checkbox", { name: "Share publicly" })).toBeTruthy();
+    expect(within(actions).getByRole("radio", { name: "Unlisted" })).toBeTruthy();
     expect(before(player!, download)).toBe(true);
     for (const [a, b] of [
       [download, upgrade],

@@ -214,6 +214,8 @@ const videoTaskViewSchema = z
     shareId: z.string().nullable(),
     /** The share page leaves the prompt out. */
     sharePromptHidden: z.boolean(),
+    /** Explore (issue 72): null while not published; pending approval, listed, or hidden by an admin. Absent from older servers. */
+    explore: z.enum(["pending", "listed", "hidden"]).nullable().optional(),
     /** The options chosen (issue 42): length, resolution, sound; null on videos made before them (8 s, 720p, with sound). */
     durationSeconds: z.number().int().nullable(),
     resolution: z.enum(RESOLUTIONS).nullable(),

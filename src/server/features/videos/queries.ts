@@ -52,6 +52,7 @@ export function toTaskView(t: TaskRow): VideoTaskView {
     isPublic: t.isPublic,
     shareId: t.shareId,
     sharePromptHidden: t.sharePromptHidden,
+    explore: t.exploreStatus as VideoTaskView["explore"],
     durationSeconds: t.durationSeconds,
     resolution: t.resolution as VideoTaskView["resolution"],
     audio: t.audio,
@@ -72,7 +73,7 @@ const TASK_JSON = `json_build_object(
   'errorMessage', error_message, 'failureKind', failure_kind, 'watermark', watermark, 'seeds', seeds, 'batchId', batch_id,
   'createdAt', ${iso("created_at")}, 'completedAt', ${iso("completed_at")},
   'creditsUsed', credits_used, 'createdVia', created_via, 'refunded', refunded, 'videoExpired', video_expired,
-  'isPublic', is_public, 'shareId', share_id, 'sharePromptHidden', share_prompt_hidden,
+  'isPublic', is_public, 'shareId', share_id, 'sharePromptHidden', share_prompt_hidden, 'explore', explore_status,
   'durationSeconds', duration_seconds, 'resolution', resolution, 'audio', audio, 'welcomeMarked', welcome_marked)`;
 
 /** `[...tasks]` as JSON text, newest first (or oldest first). */

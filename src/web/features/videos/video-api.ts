@@ -64,8 +64,11 @@ export async function downloadVideo(taskId: string, quality: DownloadQuality): P
   await saveDownload(response, `video-${taskId.slice(-8)}-${quality}.mp4`);
 }
 
-/** Shares publicly (a page at /v/...) or stops; with or without the prompt. */
-export const setVideoSharing = (taskId: string, body: { isPublic: boolean; hidePrompt?: boolean }) =>
+/** A change of who may watch a video: private, its link, or Explore too (issue 72); its prompt shown or not. */
+export type SharingChange = { isPublic: boolean; hidePrompt?: boolean; explore?: boolean };
+
+/** Shares publicly (a page at /v/...), publishes to Explore, or stops; with or without the prompt. */
+export const setVideoSharing = (taskId: string, body: SharingChange) =>
   call(videosApi.setSharing, { params: { taskId }, body });
 
 /** The video and its files go (the credits history keeps its rows). */
