@@ -7,6 +7,8 @@ const DRAFT_STORAGE_KEY = "generatorDraft";
 
 export interface GeneratorDraft {
   prompt: string;
+  /** Text, image or reference (a remix's mode comes back too; issue 72). */
+  mode?: string;
   model?: string;
   aspectRatio?: string;
   durationSeconds?: number;
@@ -43,6 +45,7 @@ export function takeGeneratorDraft(): GeneratorDraft | null {
     if (!value || typeof value.prompt !== "string" || !value.prompt.trim()) return null;
     return {
       prompt: value.prompt,
+      mode: typeof value.mode === "string" ? value.mode : undefined,
       model: typeof value.model === "string" ? value.model : undefined,
       aspectRatio: typeof value.aspectRatio === "string" ? value.aspectRatio : undefined,
       durationSeconds: typeof value.durationSeconds === "number" ? value.durationSeconds : undefined,

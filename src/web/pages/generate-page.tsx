@@ -12,6 +12,7 @@ import { JobsInProgress, jobsInProgress } from "@/features/videos/jobs-in-progre
 import { LatestVideoPanel } from "@/features/videos/latest-video-panel";
 import { RecentVideos } from "@/features/videos/recent-videos";
 import { takeLinkedPrompt, takeStashedRecreate, toFormValues, type RecreateSource } from "@/features/videos/recreate";
+import { useRemix } from "@/features/videos/use-remix";
 import { useTaskSelection } from "@/features/videos/use-task-selection";
 import { useFinishNotice } from "@/features/videos/use-finish-notice";
 import { useTaskTracker } from "@/features/videos/use-task-tracker";
@@ -74,6 +75,9 @@ export function GeneratePage() {
     if (stashed) populate(stashed);
   }, [populate]);
 
+  // Remix from Explore (issue 72): the video's settings through the address, kept while signing in.
+  const remix = useRemix(populate);
+
   // A video started (here or as an extension): bring its progress into view, the form may have scrolled it away.
   const latestPanel = useRef<HTMLDivElement>(null);
   const { track } = tracker;
@@ -126,8 +130,12 @@ export function GeneratePage() {
           prices={prices}
           offered={offered}
           degraded={degraded}
-          onStarted={started}
+          onStarted={(task) => {
+            remix.done();
+            started(task);
+          }}
           notice={<WelcomeCreditsNotice />}
+          remixOf={remix.remixOf}
         />
         <div className="grid gap-6">
           <LatestVideoPanel

@@ -36,6 +36,8 @@ export interface GenerateFormProps {
   onStarted: (task: VideoTaskView) => void;
   /** A line just above the button: the page's word on the credits a new person has (issue 70). */
   notice?: ReactNode;
+  /** The Explore video the form was filled from (Remix, issue 72): the request says so. */
+  remixOf?: string;
 }
 
 const NONE: readonly ModelId[] = [];
@@ -56,6 +58,7 @@ export function GenerateForm({
   degraded = NONE,
   onStarted,
   notice,
+  remixOf,
 }: GenerateFormProps) {
   const { control, setValue } = form;
   const [mode, model, prompt, upgrade4k, durationSeconds, resolution, aspectRatio, audio] = useWatch({
@@ -64,7 +67,7 @@ export function GenerateForm({
   });
   // How many videos of the prompt (decision 0162): kept, like every other choice, after Generate.
   const [variants, setVariants] = useState(1);
-  const { onSubmit, generating } = useGenerateSubmit(form, user, prices, onStarted, variants);
+  const { onSubmit, generating } = useGenerateSubmit(form, user, prices, onStarted, variants, remixOf);
   useGeneratorDraft(form, user !== null ? "signed-in" : sessionKnown ? "signed-out" : "unknown");
   const upload = useUploadImage((imageUrl) => {
     // Into the next empty slot of the mode and model the form is in now.

@@ -22,12 +22,14 @@ export function useGenerateSubmit(
   prices: PriceTable,
   onStarted: (task: VideoTaskView) => void,
   variants = 1,
+  /** The Explore video this one remixes (issue 72): sent as `remixOf`. */
+  remixOf?: string,
 ) {
   const { t } = useLingui();
   const { mutation, insufficientCredits } = useGenerateVideo(onStarted);
   const onSubmit = form.handleSubmit((values) => {
     if (!user) return;
-    const request = { ...requestOf(values), ...(variants > 1 ? { variants } : {}) };
+    const request = { ...requestOf(values), ...(variants > 1 ? { variants } : {}), ...(remixOf ? { remixOf } : {}) };
     const needed =
       generationCost(prices, values.model, requestOptions(values.model, values.mode, values), request.upgrade4k) *
       variants;

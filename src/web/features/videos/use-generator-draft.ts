@@ -3,8 +3,10 @@ import { useWatch, type UseFormReturn } from "react-hook-form";
 import {
   ASPECT_RATIOS,
   MODELS,
+  MODES,
   RESOLUTIONS,
   type AspectRatio,
+  type GenerationMode,
   type ModelId,
   type Resolution,
   type VideoOptions,
@@ -37,9 +39,9 @@ function draftOptions(draft: GeneratorDraft): Partial<VideoOptions> {
 export function useGeneratorDraft(form: UseFormReturn<GenerateFormValues>, session: GeneratorSession): void {
   const { control, getValues, setValue } = form;
   const typed = useRef(false);
-  const [prompt, model, aspectRatio, durationSeconds, resolution, audio] = useWatch({
+  const [prompt, mode, model, aspectRatio, durationSeconds, resolution, audio] = useWatch({
     control,
-    name: ["prompt", "model", "aspectRatio", "durationSeconds", "resolution", "audio"],
+    name: ["prompt", "mode", "model", "aspectRatio", "durationSeconds", "resolution", "audio"],
   });
 
   useEffect(() => {
@@ -47,17 +49,17 @@ export function useGeneratorDraft(form: UseFormReturn<GenerateFormValues>, sessi
     // Before the session is known the form is empty: that must not wipe a waiting draft.
     if (prompt === "" && !typed.current) return;
     typed.current = true;
-    saveGeneratorDraft({ prompt, model, aspectRatio, durationSeconds, resolution, audio });
-  }, [session, prompt, model, aspectRatio, durationSeconds, resolution, audio]);
+    saveGeneratorDraft({ prompt, mode, model, aspectRatio, durationSeconds, resolution, audio });
+  }, [session, prompt, mode, model, aspectRatio, durationSeconds, resolution, audio]);
 
   useEffect(() => {
     if (session !== "signed-in") return;
     const draft = takeGeneratorDraft();
     if (!draft) return;
     setValue("prompt", draft.prompt, { shouldDirty: true });
-    const mode = getValues("mode");
+    const mode = isOneOf<GenerationMode>(MODES, draft.mode) ? draft.mode : getValues("mode");
     const chosen = isOneOf<ModelId>(MODELS, draft.model) ? modelFor(mode, draft.model) : getValues("model");
     // Options the draft's model lacks (or the catalogue no longer has) go back to their defaults.
-    updateChoices(form, { model: chosen, ...draftOptions(draft) });
+    updateChoices(form, { mode, model: chosen, ...draftOptions(draft) });
   }, [session, setValue, getValues, form]);
 }
