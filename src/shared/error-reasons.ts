@@ -114,6 +114,7 @@ export const ERROR_REASONS = [
   "prompt_help_unavailable",
   "first_frame_off",
   "first_frame_refused",
+  "explore_off",
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

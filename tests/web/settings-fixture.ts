@@ -79,5 +79,6 @@ export const SETTINGS: AdminSettingsView = {
   promptHelpBaseUrl: null,
   promptHelpModel: null,
   promptHelpApiKey: null,
+  exploreMode: "open",
   updatedAt: "2026-11-25T10:00:00.000Z",
 };

@@ -172,11 +172,13 @@ export const videosApi = {
     method: "PUT",
     path: "/api/videos/:taskId/sharing",
     tags,
-    summary: "Share a finished video (a public page), or stop sharing it",
+    summary: "Share a finished video (a public page) and publish it to Explore, or stop either",
+    description:
+      "With explore: true a shared video is published to Explore (decision 0164): its prompt is screened as at generation (a refusal is 422 prompt_refused and changes nothing); it is listed, or pending when the admin approves each one or the screening held it for review. Explore off: 409 explore_off. explore: false or isPublic: false takes it off, except a video an admin hid, which stays hidden.",
     params: taskIdParams,
     body: sharingInputSchema,
-    responses: { 200: sharingViewSchema, ...errors(400, 401, 403, 404, 409) },
-    reasons: ["video_not_shareable"],
+    responses: { 200: sharingViewSchema, ...errors(400, 401, 403, 404, 409, 422, 503) },
+    reasons: ["video_not_shareable", "explore_off", "prompt_refused", "screening_unavailable"],
   }),
   delete: defineRoute({
     method: "DELETE",

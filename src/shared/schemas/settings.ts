@@ -12,6 +12,7 @@ import { MASK_PREFIX } from "../mask.js";
 import { MARGIN_PERCENT_LIMITS } from "../price-rule.js";
 import { confirmBelowCost, isoTimestamp } from "./common.js";
 import { PROMPT_HELP_MODES } from "./prompt-help.js";
+import { EXPLORE_MODES } from "./explore.js";
 import { mailSettingsUpdateSchema, SMTP_SECURITIES } from "./mail-fields.js";
 import { contactEmailRule, telegramUsernameRule, zaloGroupUrlRule, zaloPhoneRule } from "./contact-fields.js";
 
@@ -312,6 +313,8 @@ export const settingsUpdateSchema = z.object({
   maxVideosInFlight: inFlightLimit("maxVideosInFlight").optional(),
   firstFrameEnabled: z.boolean({ error: "firstFrameEnabled must be true or false" }).optional(),
   firstFrameModel: firstFrameModel.optional(),
+  /** Explore (issue 72, decision 0164): off, open to every published video, or each one approved first. */
+  exploreMode: z.enum(EXPLORE_MODES, { error: "exploreMode must be off, open or approval" }).optional(),
   ...mailSettingsUpdateSchema.shape,
 });
 export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
@@ -485,6 +488,10 @@ export const adminSettingsViewSchema = z
       .meta({ description: "The chat endpoint's base URL, e.g. https://api.openai.com/v1." }),
     promptHelpModel: z.string().nullable().meta({ description: "The chat model prompt help asks." }),
     promptHelpApiKey: maskedSecret,
+    exploreMode: z.enum(EXPLORE_MODES).meta({
+      description:
+        "Explore, the public feed of published videos (decision 0164): off (no feed, nothing can be published), open (a published video is listed once its prompt passes screening) or approval (each waits for an admin).",
+    }),
     updatedAt: isoTimestamp,
   })
   .meta({ id: "AdminSettings" });

@@ -21,7 +21,13 @@ export const captchaTokenField = z
   });
 
 /** The widget's `action` on each form; Cloudflare's answer repeats it and the server compares. */
-export const CAPTCHA_ACTIONS = { register: "register", login: "login", passwordReset: "password-reset" } as const;
+export const CAPTCHA_ACTIONS = {
+  register: "register",
+  login: "login",
+  passwordReset: "password-reset",
+  /** A signed-out visitor's report of an Explore video (decision 0164). */
+  exploreReport: "explore-report",
+} as const;
 export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[keyof typeof CAPTCHA_ACTIONS];
 
 /** GET /api/auth/captcha: what the sign-up, sign-in and reset forms need to show the widget. */

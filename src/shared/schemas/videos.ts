@@ -18,6 +18,7 @@ import {
 import { FAILURE_KINDS, PROMPT_MAX, SEED_MAX, SEED_MIN, TASK_STATUSES, VARIANTS_MAX } from "../videos.js";
 import { isoTimestamp } from "./common.js";
 import { expiringCreditsSchema } from "./credit-split.js";
+import { EXPLORE_STATUSES } from "./explore.js";
 
 const seedMessage = `Seed must be a whole number between ${SEED_MIN} and ${SEED_MAX}`;
 
@@ -130,10 +131,22 @@ export const generateVideoSchema = z
     enableFallback: z.boolean({ error: "enableFallback must be true or false" }).default(false),
     /** How many videos of this prompt, each with its own seed, charged and refunded each (decision 0162). */
     variants: variantsSchema,
+    /**
+     * The Explore video this one remixes (its share id; issue 72, decision 0164): counted in its
+     * "most remixed" when that video is in Explore now, else ignored (never an error).
+     */
+    remixOf: z
+      .string({ error: "remixOf must be a video's share id" })
+      .nullable()
+      .optional()
+      .transform((v) => (v && v.length <= 64 ? v : undefined)),
   })
   .transform(withMode);
-/** What a video is made from; `variants` left out means one (an extension asks for one). */
-export type GenerateVideoInput = Omit<z.output<typeof generateVideoSchema>, "variants"> & { variants?: number };
+/** What a video is made from; `variants` left out means one (an extension asks for one); `remixOf` the web's alone. */
+export type GenerateVideoInput = Omit<z.output<typeof generateVideoSchema>, "variants" | "remixOf"> & {
+  variants?: number;
+  remixOf?: string;
+};
 
 // ---- Answers (decision 0040) ----
 
@@ -215,7 +228,7 @@ const videoTaskViewSchema = z
     /** The share page leaves the prompt out. */
     sharePromptHidden: z.boolean(),
     /** Explore (issue 72): null while not published; pending approval, listed, or hidden by an admin. Absent from older servers. */
-    explore: z.enum(["pending", "listed", "hidden"]).nullable().optional(),
+    explore: z.enum(EXPLORE_STATUSES).nullable().optional(),
     /** The options chosen (issue 42): length, resolution, sound; null on videos made before them (8 s, 720p, with sound). */
     durationSeconds: z.number().int().nullable(),
     resolution: z.enum(RESOLUTIONS).nullable(),
@@ -424,7 +437,7 @@ export const sharingViewSchema = z
     shareUrl: z.string().nullable(),
     sharePromptHidden: z.boolean(),
     /** Explore (issue 72): null while not published; pending approval, listed, or hidden by an admin. */
-    explore: z.enum(["pending", "listed", "hidden"]).nullable(),
+    explore: z.enum(EXPLORE_STATUSES).nullable(),
   })
   .meta({ id: "Sharing" });
 export type SharingView = z.infer<typeof sharingViewSchema>;

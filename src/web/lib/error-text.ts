@@ -150,6 +150,8 @@ function reasonText(reason: ErrorReason, params: Params): string | undefined {
       const max = num(params, "max");
       return t`The text is too long: ${length} characters. A legal page can hold at most ${max} characters.`;
     }
+    case "explore_off":
+      return t`Explore is turned off on this site, so videos cannot be published there now. Nothing was changed.`;
     case "showcase_video_unavailable":
       return t`This video cannot be shown in the showcase: choose a finished video of yours, or one its owner shares.`;
     case "checkout_failed": {

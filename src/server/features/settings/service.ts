@@ -99,6 +99,7 @@ export function toAdminView(s: Settings, contactDefaults: ContactConfig): AdminS
     smtpPassword: maskSecret(s.smtpPassword),
     turnstileSecret: maskSecret(s.turnstileSecret),
     promptHelpMode: s.promptHelpMode as AdminSettingsView["promptHelpMode"],
+    exploreMode: s.exploreMode as AdminSettingsView["exploreMode"],
     promptHelpApiKey: maskSecret(s.promptHelpApiKey),
     contactDefaults: {
       zaloPhone: contactDefaults.zaloPhone ?? null,
