@@ -63,7 +63,9 @@ async function insertTask(userId = owner.id) {
  * name every field the view has.
  */
 const later = new Date(Date.now() - HOUR);
-const changes: { [K in keyof VideoTaskView]-?: { value: unknown; shown?: unknown } } = {
+const changes: {
+  [K in keyof VideoTaskView]-?: { value: unknown; shown?: unknown; column?: keyof typeof videoTasks.$inferSelect };
+} = {
   id: { value: crypto.randomUUID() },
   taskId: { value: `view_moved_${crypto.randomUUID()}` },
   status: { value: "completed" },
@@ -97,12 +99,21 @@ const changes: { [K in keyof VideoTaskView]-?: { value: unknown; shown?: unknown
   isPublic: { value: true },
   shareId: { value: "share-abc123" },
   sharePromptHidden: { value: true },
+  explore: { value: "listed", column: "exploreStatus" },
   durationSeconds: { value: 10 },
   resolution: { value: "1080p" },
   audio: { value: false },
   welcomeMarked: { value: true },
 };
 const fields = Object.keys(changes) as Array<keyof VideoTaskView>;
+const columnOf = (field: keyof VideoTaskView) =>
+  changes[field].column ?? (field as keyof typeof videoTasks.$inferSelect);
+/**
+ * Explore's status (decision 0164) is announced by the code that changes it (publishing, the
+ * admin's actions: videos/explore-visibility.ts announceTask, tested in explore-visibility.test.ts):
+ * the trigger's watched columns predate it, and a function migration would add it there.
+ */
+const announcedByTheApp = new Set<keyof VideoTaskView>(["explore"]);
 
 /** Every change this process hears of from now on. */
 function recordChanges() {
@@ -126,38 +137,42 @@ describe("the task view's announcements", () => {
     expect(Object.keys(shown!).sort()).toEqual([...fields].sort());
     // Each field is a column of video_tasks.
     const columns = getTableColumns(videoTasks);
-    for (const field of fields) expect(columns[field], field).toBeDefined();
+    for (const field of fields) expect(columns[columnOf(field)], field).toBeDefined();
   });
 
-  it.each(fields)("changing %s in the database is announced, and the cached list shows the change", async (field) => {
-    const row = await insertTask();
-    await t.app.liveEvents.settle();
-    // The list is now cached in memory (for a minute unless something is announced).
-    const before = (await listed(owner.cookie)).find((task) => task.id === row.id)!;
-    expect(before[field]).not.toEqual(changes[field].shown ?? changes[field].value);
+  it.each(fields.filter((f) => !announcedByTheApp.has(f)))(
+    "changing %s in the database is announced, and the cached list shows the change",
+    async (field) => {
+      const row = await insertTask();
+      await t.app.liveEvents.settle();
+      // The list is now cached in memory (for a minute unless something is announced).
+      const before = (await listed(owner.cookie)).find((task) => task.id === row.id)!;
+      expect(before[field]).not.toEqual(changes[field].shown ?? changes[field].value);
 
-    const { heard, stop } = recordChanges();
-    await db()
-      .update(videoTasks)
-      .set({ [field]: changes[field].value })
-      .where(eq(videoTasks.id, row.id));
-    await t.app.liveEvents.settle();
-    stop();
+      const { heard, stop } = recordChanges();
+      await db()
+        .update(videoTasks)
+        .set({ [columnOf(field)]: changes[field].value })
+        .where(eq(videoTasks.id, row.id));
+      await t.app.liveEvents.settle();
+      stop();
 
-    const [changed] = await db()
-      .select()
-      .from(videoTasks)
-      .where(eq(videoTasks.id, field === "id" ? (changes.id.value as string) : row.id));
-    expect(heard, `no announcement when video_tasks.${getTableColumns(videoTasks)[field].name} changed`).toContainEqual(
-      {
+      const [changed] = await db()
+        .select()
+        .from(videoTasks)
+        .where(eq(videoTasks.id, field === "id" ? (changes.id.value as string) : row.id));
+      expect(
+        heard,
+        `no announcement when video_tasks.${getTableColumns(videoTasks)[columnOf(field)].name} changed`,
+      ).toContainEqual({
         kind: "task",
         userId: owner.id,
         taskId: changed!.taskId,
-      },
-    );
-    const after = (await listed(owner.cookie)).find((task) => task.id === changed!.id);
-    expect(after?.[field]).toEqual(changes[field].shown ?? changes[field].value);
-  });
+      });
+      const after = (await listed(owner.cookie)).find((task) => task.id === changed!.id);
+      expect(after?.[field]).toEqual(changes[field].shown ?? changes[field].value);
+    },
+  );
 
   it("moving a task to another person is announced to both, and each list shows it where it now is", async () => {
     const row = await insertTask();

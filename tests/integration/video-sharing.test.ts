@@ -85,6 +85,7 @@ describe("sharing", () => {
       isPublic: false,
       shareUrl: null,
       sharePromptHidden: false,
+      explore: null,
     });
     expect((await t.app.inject({ method: "GET", url: pagePath })).statusCode).toBe(404);
     expect((await t.app.inject({ method: "GET", url: `${videoUrl.pathname}${videoUrl.search}` })).statusCode).toBe(404);

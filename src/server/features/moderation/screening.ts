@@ -60,10 +60,11 @@ async function run(screener: Screener, fields: Text[], userId: string): Promise<
 }
 
 /**
- * Screens the request's texts. Returns when it may go on (listed for review or not); throws the
- * refusal otherwise. Call it before anything is reserved, charged or sent.
+ * Screens the request's texts. Returns when it may go on, saying whether it was listed for review
+ * (a flag, or a screener out of reach, let through: Explore holds such a video for the admin,
+ * decision 0164); throws the refusal otherwise. Call it before anything is reserved, charged or sent.
  */
-export async function screenRequest(deps: ScreeningDeps, request: ScreeningRequest): Promise<void> {
+export async function screenRequest(deps: ScreeningDeps, request: ScreeningRequest): Promise<"allowed" | "review"> {
   const settings = await deps.readSettings();
   const fields: Text[] = [{ field: "prompt", text: request.prompt }];
   if (request.watermark && request.watermark.trim() !== "")
@@ -84,7 +85,7 @@ export async function screenRequest(deps: ScreeningDeps, request: ScreeningReque
   for (const v of found) moderationDecisions.inc({ screener: v.screener, decision: v.decision });
 
   const noted = found.filter((v) => v.decision !== "allow");
-  if (noted.length === 0) return;
+  if (noted.length === 0) return "allowed";
   const refused = noted.some(refusing);
   const outcome: ModerationOutcome = refused ? "refused" : "review";
   for (const v of noted)
@@ -103,7 +104,7 @@ export async function screenRequest(deps: ScreeningDeps, request: ScreeningReque
       detail: v.detail ?? null,
     })),
   );
-  if (!refused) return;
+  if (!refused) return "review";
 
   const content = noted.find((v) => refusing(v) && v.decision !== "unavailable");
   if (content) {

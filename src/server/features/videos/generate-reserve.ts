@@ -10,12 +10,14 @@ import { AppError } from "../../http/errors.js";
 import type { LinkTask } from "../../http/idempotency.js";
 import type { GenerateVideoInput } from "../../../shared/schemas/videos.js";
 import { MODEL_CATALOGUE, type ModelId } from "../../../shared/catalogue.js";
+import type { ExploreMode } from "../../../shared/schemas/explore.js";
 import { modelLabel } from "../../../shared/videos.js";
 import { spendOnVideo, type VideoReservation } from "../credits/ledger.js";
 import { paymentHoldError } from "../payments/payment-hold.js";
 import type { GenerateChannel, GenerateDeps } from "./generate-service.js";
 import { ACCOUNT_DISABLED, tooFewCredits } from "./generate-screen.js";
 import { claimInFlightSlot } from "./in-flight.js";
+import { remixableVideoId } from "./explore-visibility.js";
 import { offeredModels } from "./model-offer.js";
 import type { Quote } from "./quote.js";
 import type { TaskRow } from "./task-state.js";
@@ -101,7 +103,14 @@ export interface Reserved {
 export async function reserve(
   deps: GenerateDeps,
   reservations: readonly VideoReservation[],
-  opts: { userId: string; model: GenerateVideoInput["model"]; linkTask?: LinkTask; batchId?: string },
+  opts: {
+    userId: string;
+    model: GenerateVideoInput["model"];
+    linkTask?: LinkTask;
+    batchId?: string;
+    /** The share id of the Explore video this remixes (decision 0164): recorded only while it is listed. */
+    remixOf?: string;
+  },
 ): Promise<Reserved[]> {
   const { db } = deps;
   const { userId } = opts;
@@ -121,6 +130,10 @@ export async function reserve(
       await claimInFlightSlot(tx, userId, reservations.length);
       // A video welcome credits cannot pay for is paid with the others first (decision 0155).
       if (cannotMark) await drawWelcomeLast(tx);
+      // A remix counts for the video it remixes only while that video is in Explore (and not the person's own).
+      const remixOf = opts.remixOf
+        ? await remixableVideoId(tx, opts.remixOf, userId, settings.exploreMode as ExploreMode)
+        : undefined;
       const made: Reserved[] = [];
       for (const reservation of reservations) {
         // The charge, and the low-balance notice when it crosses the line (decision 0086).
@@ -130,12 +143,13 @@ export async function reserve(
         // The draws of its usage rows are written by now: did welcome credits pay for any of it?
         const welcomeMarked = marking && (await drewWelcomeCredits(tx, spent.id));
         if (welcomeMarked && cannotMark) throw welcomeRefusal(cannotMark, opts.model, offeredModels(settings));
-        if (welcomeMarked || opts.batchId)
+        if (welcomeMarked || opts.batchId || remixOf)
           await tx
             .update(videoTasks)
             .set({
               ...(welcomeMarked ? { welcomeMarked: true, watermark: WELCOME_WATERMARK } : {}),
               ...(opts.batchId ? { batchId: opts.batchId } : {}),
+              ...(remixOf ? { remixOf } : {}),
             })
             .where(eq(videoTasks.id, spent.id));
         made.push({ ...spent, welcomeMarked });

@@ -111,6 +111,8 @@ export async function generateVideo(
       model: input.model,
       linkTask: opts.linkTask,
       batchId,
+      // Explore's Remix button is the website's (decision 0164).
+      remixOf: opts.channel === "web" ? input.remixOf : undefined,
     });
   } catch (err) {
     // Nothing was recorded: no task will ever show the copies made for this request.

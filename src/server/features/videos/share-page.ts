@@ -18,6 +18,19 @@ const LOGO_MARK = `<svg class="mark" viewBox="0 0 32 32" width="32" height="32" 
 /** "An 8-second", "an 11-second", "a 10-second": the article as the number is said. */
 const articleFor = (n: number) => (String(n).startsWith("8") || n === 11 || n === 18 ? "An" : "A");
 
+/** Each shape's word (the ratio itself follows it). */
+const SHAPE_WORDS: Record<Locale, Record<string, string>> = {
+  en: {
+    "16:9": "Landscape",
+    "9:16": "Portrait",
+    "1:1": "Square",
+    "4:3": "Landscape",
+    "3:4": "Portrait",
+    "21:9": "Widescreen",
+  },
+  vi: { "16:9": "Ngang", "9:16": "Dọc", "1:1": "Vuông", "4:3": "Ngang", "3:4": "Dọc", "21:9": "Màn ảnh rộng" },
+};
+
 /** The page's words in each language (server-rendered: no Lingui here; decision 0080). */
 const WORDS: Record<
   Locale,
@@ -29,6 +42,12 @@ const WORDS: Record<
     description: (model: string, seconds: number, sound: boolean) => string;
     untitled: string;
     player: string;
+    remix: string;
+    report: string;
+    details: string;
+    seconds: (n: number) => string;
+    sound: (on: boolean) => string;
+    shape: (ratio: string) => string;
   }
 > = {
   en: {
@@ -40,6 +59,12 @@ const WORDS: Record<
       `${articleFor(seconds)} ${seconds}-second video${sound ? " with sound" : ""}, made with ${model} on ${BRAND}.`,
     untitled: `A video made with ${BRAND}`,
     player: "Shared video",
+    remix: "Remix",
+    report: "Report this video",
+    details: "How it was made",
+    seconds: (n) => `${n} seconds`,
+    sound: (on) => (on ? "With sound" : "No sound"),
+    shape: (ratio) => `${SHAPE_WORDS.en[ratio] ?? "Shape"} ${ratio}`,
   },
   vi: {
     home: `Trang chủ ${BRAND}`,
@@ -50,6 +75,12 @@ const WORDS: Record<
       `Video ${seconds} giây${sound ? " có âm thanh" : ""}, được tạo bằng ${model} trên ${BRAND}.`,
     untitled: `Video được tạo bằng ${BRAND}`,
     player: "Video được chia sẻ",
+    remix: "Phối lại",
+    report: "Báo cáo video này",
+    details: "Cách video được tạo",
+    seconds: (n) => `${n} giây`,
+    sound: (on) => (on ? "Có âm thanh" : "Không có âm thanh"),
+    shape: (ratio) => `${SHAPE_WORDS.vi[ratio] ?? "Khung hình"} ${ratio}`,
   },
 };
 
@@ -67,13 +98,22 @@ export function makeOneLikeThisHref(prompt: string | null): string {
   return `/generate?${new URLSearchParams({ prompt: text }).toString()}`;
 }
 
+/** Explore's Remix (decision 0164): the generator fills itself from GET /api/explore/<id> (src/web/features/explore). */
+export const remixHref = (shareId: string) => `/generate?${new URLSearchParams({ remix: shareId }).toString()}`;
+/** Explore's page opens its report dialog for this video. */
+export const reportHref = (shareId: string) => `/explore?${new URLSearchParams({ report: shareId }).toString()}`;
+
 export interface SharedVideo {
   prompt: string | null;
   model: string;
   aspectRatio: string;
-  /** As made; a video made before options existed (null) was 8 seconds with sound. */
+  /** As made; a video made before options existed (null) was 8 seconds, 720p, with sound. */
   durationSeconds: number | null;
+  resolution: string | null;
   audio: boolean | null;
+  shareId: string;
+  /** Listed in Explore now (decision 0164): Remix and Report; else "Make one like this", and search engines keep out. */
+  inExplore: boolean;
   /** Playable without signing in: a signed URL of our copy, or the provider's link. */
   videoUrl: string;
   /** The og:image (decision 0083): the video's frame, or the brand's picture; an absolute URL. */
@@ -100,6 +140,13 @@ export function renderSharePage(v: SharedVideo): string {
   const poster = framePath.startsWith("/media/") ? ` poster="${escape(framePath)}"` : "";
   const meta = (key: string, value: string | number, attr = "property") =>
     `<meta ${attr}="${key}" content="${escape(String(value))}">`;
+  // The options it was made with: a person remixing it sees what the generator will be filled with.
+  const specs = [
+    words.seconds(v.durationSeconds ?? 8),
+    v.resolution ?? "720p",
+    words.sound(v.audio ?? true),
+    words.shape(v.aspectRatio),
+  ];
   return `<!doctype html>
 <html lang="${v.locale}">
 <head>
@@ -109,6 +156,7 @@ export function renderSharePage(v: SharedVideo): string {
 <meta name="description" content="${escape(description)}">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="canonical" href="${escape(v.pageUrl)}">
+${v.inExplore ? "" : `${meta("robots", "noindex", "name")}\n`}
 ${meta("og:type", "video.other")}
 ${meta("og:site_name", BRAND)}
 ${meta("og:title", title)}
@@ -141,6 +189,8 @@ video{display:block;margin:0 auto;background:#000;border-radius:12px;max-width:1
 h1{font-size:1.1rem;font-weight:600;margin:20px 0 4px;overflow-wrap:anywhere}
 p{margin:4px 0;color:#a1a1aa}
 a{color:#c4b5fd}
+.specs{display:flex;flex-wrap:wrap;gap:8px;list-style:none;margin:12px 0 0;padding:0}
+.specs li{padding:2px 10px;border:1px solid #3f3f46;border-radius:999px;color:#d4d4d8;font-size:.875rem}
 .cta{display:inline-flex;align-items:center;justify-content:center;min-height:44px;margin:16px 0 8px;padding:0 20px;border-radius:8px;background:linear-gradient(90deg,#7c3aed,#c026d3);color:#fff;font-weight:600;text-decoration:none}
 </style>
 </head>
@@ -151,8 +201,14 @@ a{color:#c4b5fd}
 <main>
 <video src="${escape(playUrl)}"${poster} controls playsinline preload="metadata" aria-label="${escape(words.player)}"></video>
 <h1>${v.prompt ? escape(v.prompt) : escape(words.untitled)}</h1>
-<p>${escape(model)} · ${escape(v.aspectRatio)} · ${escape(v.createdAt.toISOString().slice(0, 10))}</p>
-<a class="cta" href="${escape(makeOneLikeThisHref(v.prompt))}">${escape(words.makeOne)}</a>
+<p>${escape(model)} · ${escape(v.createdAt.toISOString().slice(0, 10))}</p>
+<ul class="specs" aria-label="${escape(words.details)}">${specs.map((spec) => `<li>${escape(spec)}</li>`).join("")}</ul>
+${
+  v.inExplore
+    ? `<a class="cta" href="${escape(remixHref(v.shareId))}">${escape(words.remix)}</a>
+<p><a href="${escape(reportHref(v.shareId))}">${escape(words.report)}</a></p>`
+    : `<a class="cta" href="${escape(makeOneLikeThisHref(v.prompt))}">${escape(words.makeOne)}</a>`
+}
 <p><a href="/">${escape(words.makeYourOwn)}</a></p>
 </main>
 </body>

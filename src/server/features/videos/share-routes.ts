@@ -2,25 +2,21 @@
 import crypto from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Db } from "../../db/connect.js";
 import { videoFiles, videoTasks } from "../../db/schema.js";
-import type { FreshCache } from "../../events/fresh-cache.js";
 import { notFound } from "../../http/errors.js";
 import { pageLocale } from "../../http/page-documents.js";
 import { serve } from "../../http/route-contract.js";
 import { requireUser } from "../../http/session-auth.js";
 import type { VideoStore } from "../../integrations/storage/video-store.js";
 import { mediaApi } from "../../../shared/api/media.js";
+import type { ExploreMode } from "../../../shared/schemas/explore.js";
 import { videosApi } from "../../../shared/api/videos.js";
 import { renderSharePage } from "./share-page.js";
-import { deleteVideo, deleteVideos, setSharing, SHARE_PREFIX } from "./share-service.js";
-import type { TaskRow } from "./task-state.js";
+import { deleteVideo, deleteVideos, setSharing, SHARE_PREFIX, type SharingDeps } from "./share-service.js";
+import { isListedInExplore } from "./explore-visibility.js";
 import { sharePosterPath, signedUntil, type VideoUrlSigner } from "./video-files.js";
 
-export interface ShareRouteDeps {
-  db: Db;
-  caches: { tasks: FreshCache<TaskRow> };
-  config: { publicUrl: string };
+export interface ShareRouteDeps extends SharingDeps {
   videoStore: VideoStore;
   videoUrls: VideoUrlSigner;
 }
@@ -95,12 +91,17 @@ export async function shareRoutes(scope: FastifyInstance, deps: ShareRouteDeps):
         : { url: `${origin}${BRAND_IMAGE.path}`, width: BRAND_IMAGE.width, height: BRAND_IMAGE.height };
     // Our copy through a signed URL bound to this share (the viewer is nobody's session): unsharing ends it.
     const videoUrl = videoUrls.sign(video, config.publicUrl, signedUntil(24 * 3600), task.shareId ?? undefined);
+    // In Explore now (decision 0164): the page offers Remix and Report; an unlisted one keeps its link to itself.
+    const inExplore = await isListedInExplore(db, task.id, (await deps.readSettings()).exploreMode as ExploreMode);
     const page = renderSharePage({
       prompt: task.sharePromptHidden ? null : task.prompt,
       model: task.model,
       aspectRatio: task.aspectRatio,
       durationSeconds: task.durationSeconds,
+      resolution: task.resolution,
       audio: task.audio,
+      shareId: task.shareId!,
+      inExplore,
       videoUrl,
       image,
       pageUrl: `${config.publicUrl}${SHARE_PREFIX}${task.shareId}`,

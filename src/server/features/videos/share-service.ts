@@ -1,7 +1,8 @@
 /**
  * Sharing and deleting a video (decision 0044). Shared, a finished video has a public page
  * `/v/<shareId>`; a new id each time it is shared, so making it private kills the old link for
- * good. Deleted, its files go and it leaves every list and read; its ledger rows stay.
+ * good; shared, it may also be published to Explore (decision 0164). Deleted, its files go and it
+ * leaves every list and read; its ledger rows stay.
  */
 import crypto from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
@@ -16,6 +17,9 @@ import { getOwnTask } from "./queries.js";
 import { IN_PROGRESS, type TaskRow } from "./task-state.js";
 import { markVideosDeleted, removeBlobs } from "./video-removal.js";
 import { reasoned } from "../../../shared/error-reasons.js";
+import { screenRequest, type ScreeningDeps } from "../moderation/screening.js";
+import type { Settings } from "../settings/service.js";
+import { announceTask, exploreColumns, type ExploreChange } from "./explore-visibility.js";
 
 export const SHARE_PREFIX = "/v/";
 const NOT_SHAREABLE = "Only a finished video can be shared.";
@@ -37,26 +41,75 @@ function sharingView(
   };
 }
 
+/** Sharing's dependencies: publishing to Explore screens the prompt and reads the admin's mode. */
+export interface SharingDeps {
+  db: Db;
+  caches: { tasks: FreshCache<TaskRow> };
+  config: { publicUrl: string };
+  readSettings(): Promise<Pick<Settings, "exploreMode">>;
+  screening: ScreeningDeps;
+}
+
+const EXPLORE_OFF = "Explore is turned off on this site, so videos cannot be published there now. Nothing was changed.";
+
+/** The person's video as stored now (Explore's status may have changed by an admin's hand a moment ago). */
+async function freshOwnTask(deps: Pick<SharingDeps, "db" | "caches">, userId: string, taskId: string) {
+  const task = await getOwnTask(deps.db, deps.caches.tasks, userId, taskId);
+  const [row] = await deps.db
+    .select()
+    .from(videoTasks)
+    .where(and(eq(videoTasks.id, task.id), eq(videoTasks.userId, userId), isNull(videoTasks.deletedAt)));
+  if (!row) throw notFound("Video not found");
+  return row;
+}
+
+/**
+ * PUT /api/videos/:taskId/sharing. Shared, the video has its page; with `explore: true` it is also
+ * published to Explore (decision 0164): Explore must be on, its prompt is screened as at generation
+ * (refused: nothing changes), and it is listed, or pending when the admin approves each video or
+ * the screening held it for review. Unshared or `explore: false`, it leaves Explore, except a video
+ * an admin hid: that stays hidden whatever its owner does.
+ */
 export async function setSharing(
-  deps: { db: Db; caches: { tasks: FreshCache<TaskRow> }; config: { publicUrl: string } },
+  deps: SharingDeps,
   userId: string,
   taskId: string,
-  input: { isPublic: boolean; hidePrompt?: boolean },
+  input: { isPublic: boolean; hidePrompt?: boolean; explore?: boolean },
 ): Promise<SharingView> {
-  const task = await getOwnTask(deps.db, deps.caches.tasks, userId, taskId);
+  const task = await freshOwnTask(deps, userId, taskId);
   if (input.isPublic && (task.status !== "completed" || task.videoExpired))
     throw new AppError("conflict", NOT_SHAREABLE, reasoned("video_not_shareable"));
+  const change = await exploreChange(deps, task, input);
   const [row] = await deps.db
     .update(videoTasks)
     .set({
       isPublic: input.isPublic,
       shareId: input.isPublic ? (task.isPublic && task.shareId ? task.shareId : newShareId()) : null,
       sharePromptHidden: input.hidePrompt ?? task.sharePromptHidden,
+      ...exploreColumns(change),
     })
     .where(and(eq(videoTasks.id, task.id), isNull(videoTasks.deletedAt)))
     .returning();
   if (!row) throw notFound("Video not found");
+  if (row.exploreStatus !== task.exploreStatus) await announceTask(deps.db, row.id);
   return sharingView(row, deps.config.publicUrl);
+}
+
+/** What the request does to the video's place in Explore; publishing anew is checked and screened here. */
+async function exploreChange(
+  deps: SharingDeps,
+  task: TaskRow,
+  input: { isPublic: boolean; explore?: boolean },
+): Promise<ExploreChange> {
+  if (!input.isPublic || input.explore === false) return { kind: "off" };
+  if (input.explore !== true) return { kind: "keep" };
+  // Already published (or hidden by an admin): its status stays as it is, nothing to screen again.
+  if (task.exploreStatus !== null) return { kind: "keep" };
+  const { exploreMode } = await deps.readSettings();
+  if (exploreMode === "off") throw new AppError("conflict", EXPLORE_OFF, reasoned("explore_off"));
+  // Screened like a prompt at generation (decision 0089): a refusal is thrown, a flag is held for the admin.
+  const screened = await screenRequest(deps.screening, { userId: task.userId, source: "web", prompt: task.prompt });
+  return { kind: "publish", status: exploreMode === "approval" || screened === "review" ? "pending" : "listed" };
 }
 
 type DeleteDeps = { db: Db; caches: { tasks: FreshCache<TaskRow> }; videoStore: VideoStore };
