@@ -47,6 +47,7 @@ import { adminSettingsRoutes } from "./features/settings/routes.js";
 import { adminPricesRoutes } from "./features/settings/prices-at-margin.js";
 import { adminSignUpSettingsRoutes, captchaRoutes } from "./features/sign-up-protection/routes.js";
 import { adminShowcaseRoutes, showcaseApiRoutes } from "./features/showcase/api-routes.js";
+import { adminExploreRoutes, exploreRoutes } from "./features/explore/routes.js";
 import { showcaseRoutes } from "./features/showcase/routes.js";
 import { callbackRoutes } from "./features/videos/callback-routes.js";
 import { videoMediaRoutes } from "./features/videos/media-routes.js";
@@ -172,6 +173,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(videoMediaRoutes, services);
   // Sharing (a public page per shared video) and deleting (decision 0044).
   await app.register(shareRoutes, services);
+  // Explore: the published videos' feed, remix details and reports (decision 0164).
+  await app.register(exploreRoutes, services);
   // Uploaded reference images: per-user rate limit and quota, unused ones swept (decision 0034).
   await registerUploads(app, services);
   // Prompt help: the generator's Improve prompt button (decision 0160).
@@ -236,6 +239,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await admin.register(adminAuditRoutes, services);
       await admin.register(adminLegalRoutes, services);
       await admin.register(adminShowcaseRoutes, services);
+      // Explore's moderation: approve, hide, restore, feature, reports, delete (decision 0164).
+      await admin.register(adminExploreRoutes, services);
     }),
     { prefix: ADMIN_PREFIX },
   );

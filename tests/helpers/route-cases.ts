@@ -130,6 +130,20 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: "GET", route: "/api/models", request: () => ({ url: "/api/models" }) },
   { method: "GET", route: "/api/prompt-help", request: () => ({ url: "/api/prompt-help" }) },
   { method: "GET", route: "/api/showcase", request: () => ({ url: "/api/showcase" }) },
+  // Explore (decision 0164): the feed for everyone; nothing is listed under this id.
+  { method: "GET", route: "/api/explore", request: () => ({ url: "/api/explore?sort=remixed&model=veo3&shape=9:16" }) },
+  {
+    method: "GET",
+    route: "/api/explore/:id",
+    accepts: (status) => status === 404,
+    request: () => ({ url: "/api/explore/nothing-listed-here" }),
+  },
+  {
+    method: "POST",
+    route: "/api/explore/:id/reports",
+    accepts: (status) => status === 404,
+    request: () => ({ url: "/api/explore/nothing-listed-here/reports", body: { reason: "spam" } }),
+  },
   { method: "GET", route: "/api/credit-packages", request: () => ({ url: "/api/credit-packages" }) },
   { method: "GET", route: "/api/plans", request: () => ({ url: "/api/plans" }) },
   { method: "GET", route: "/api/settings/payment-methods", request: () => ({ url: "/api/settings/payment-methods" }) },
@@ -882,6 +896,14 @@ export const ROUTE_CASES: RouteCase[] = [
   },
   { method: "GET", route: "/api/admin/legal", request: () => ({ url: "/api/admin/legal" }) },
   { method: "GET", route: "/api/admin/showcase", request: () => ({ url: "/api/admin/showcase" }) },
+  { method: "GET", route: "/api/admin/explore", request: () => ({ url: "/api/admin/explore?filter=reported" }) },
+  // The fixture's video is not in Explore: the route answers for itself (404).
+  {
+    method: "POST",
+    route: "/api/admin/explore/:taskId",
+    accepts: reachedRoute,
+    request: (f) => ({ url: `/api/admin/explore/${f.taskId}`, body: { action: "dismiss_reports" } }),
+  },
   {
     method: "PUT",
     route: "/api/admin/showcase",
