@@ -110,7 +110,7 @@ const columnOf = (field: keyof VideoTaskView) =>
   changes[field].column ?? (field as keyof typeof videoTasks.$inferSelect);
 /**
  * Explore's status (decision 0164) is announced by the code that changes it (publishing, the
- * admin's actions: videos/explore-visibility.ts announceTask, tested in explore-visibility.test.ts):
+ * admin's actions: videos/explore-visibility.ts announceTask, tested in explore-publishing.test.ts):
  * the trigger's watched columns predate it, and a function migration would add it there.
  */
 const announcedByTheApp = new Set<keyof VideoTaskView>(["explore"]);
