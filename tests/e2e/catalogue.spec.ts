@@ -223,7 +223,7 @@ const COMPARE_WORDS = {
     compared: "Models compared",
     sampleOf: "Sample of Veo3 (Quality)",
     sample: "Sample clip (simulator)",
-    none: "No sample yet",
+    sampleOfLite: "Sample of Veo3 Lite",
   },
   vi: {
     panel: "Tạo video",
@@ -231,7 +231,7 @@ const COMPARE_WORDS = {
     compared: "So sánh các mô hình",
     sampleOf: "Video mẫu của Veo3 (Quality)",
     sample: "Clip mẫu (trình mô phỏng)",
-    none: "Chưa có video mẫu",
+    sampleOfLite: "Video mẫu của Veo3 Lite",
   },
 } as const;
 
@@ -241,12 +241,12 @@ for (const language of ["en", "vi"] as const) {
     { device: "desktop", viewport: { width: 1440, height: 900 } },
     { device: "phone", viewport: { width: 390, height: 844 } },
   ]) {
-    test(`the models compared show the showcase's sample of a model, and say when a model has none (${language}, ${device})`, async ({
+    test(`the models compared show every model's sample, the simulator's clip with its poster while none is chosen (${language}, ${device})`, async ({
       browser,
       request,
     }) => {
-      // Nothing chosen on this simulated install: the showcase is the sample clips, of Quality and
-      // Fast (src/server/features/showcase/service.ts), none of Lite.
+      // No sample chosen on this simulated install: every model gets the simulator's clip for its
+      // shape, labelled (decision 0166); "No sample yet" never shows.
       expect((await request.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
       const cleared = await request.put("/api/admin/showcase", { data: { videos: [] } });
       expect(cleared.status(), await cleared.text()).toBe(200);
@@ -270,8 +270,13 @@ for (const language of ["en", "vi"] as const) {
         await expect(sample).toHaveAttribute("preload", /^(none|metadata)$/);
         await expect(sample).toBeVisible();
         await expect(quality.getByText(w.sample)).toBeVisible();
-        await expect(lite.getByText(w.none)).toBeVisible();
-        await expect(lite.locator("video")).toHaveCount(0);
+        await expect(sample).toHaveAttribute("poster", /^\/media\/showcase\/sample-\d-16x9-720p\.jpg$/);
+        await expect(lite.getByLabel(w.sampleOfLite, { exact: true })).toHaveAttribute(
+          "poster",
+          /^\/media\/showcase\/sample-\d-16x9-720p\.jpg$/,
+        );
+        await expect(lite.getByText(w.sample)).toBeVisible();
+        await expect(compared.getByText(/No sample yet|Chưa có video mẫu/)).toHaveCount(0);
 
         const widths = await page.evaluate<{ scroll: number; viewport: number }>(
           "({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth })",

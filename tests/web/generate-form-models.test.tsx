@@ -265,7 +265,7 @@ describe("the generator for every model (issue 42)", () => {
   });
 
   it("compares the new models from their descriptions, priced with their default options", async () => {
-    stubFetch({ "GET /api/showcase": { body: { source: "none", videos: [] } } });
+    stubFetch({ "GET /api/showcase": { body: { source: "none", videos: [], modelSamples: [] } } });
     const { user: person } = renderFor("veo3_fast");
     await person.click(screen.getByRole("button", { name: "Compare models" }));
     const compared = screen.getByRole("list", { name: "Models compared" });

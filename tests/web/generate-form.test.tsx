@@ -74,7 +74,7 @@ const cost = () => screen.getByTestId("generation-cost").textContent;
 const modelShown = () => document.getElementById("model")?.textContent;
 
 /** GET /api/showcase with nothing in it: the comparison reads it for its samples once opened. */
-const NO_SHOWCASE = { "GET /api/showcase": { body: { source: "none", videos: [] } } };
+const NO_SHOWCASE = { "GET /api/showcase": { body: { source: "none", videos: [], modelSamples: [] } } };
 
 const GENERATED = { body: { taskId: "task-1", creditsUsed: 30, remainingCredits: 970 } };
 
@@ -277,10 +277,11 @@ describe("GenerateForm's first screen (issue 38)", () => {
     expect(cost()).toBe("150 credits");
   });
 
-  it("gives each compared model the showcase's first video of it as a sample, or says it has none", async () => {
+  it("gives each compared model its sample, with its poster, and shows nothing for a model without one", async () => {
     const clip = (id: string, model: string, sample: boolean) => ({
       id,
       videoUrl: `/media/showcase/${id}.mp4`,
+      posterUrl: `/media/showcase/${id}.jpg`,
       prompt: null,
       caption: null,
       model,
@@ -291,11 +292,9 @@ describe("GenerateForm's first screen (issue 38)", () => {
       "GET /api/showcase": {
         body: {
           source: "chosen",
-          videos: [
-            clip("fast-1", "veo3_fast", false),
-            clip("quality-1", "veo3", true),
-            clip("fast-2", "veo3_fast", false),
-          ],
+          // The showcase's own videos are not the samples (decision 0166): modelSamples are.
+          videos: [clip("showcase-1", "veo3_lite", false)],
+          modelSamples: [clip("quality-1", "veo3", true), clip("fast-1", "veo3_fast", false)],
         },
       },
     });
@@ -308,20 +307,22 @@ describe("GenerateForm's first screen (issue 38)", () => {
 
     const qualitySample = await within(quality!).findByLabelText("Sample of Veo3 (Quality)");
     expect(qualitySample.tagName).toBe("VIDEO");
-    expect(qualitySample.getAttribute("src")).toMatch(/^\/media\/showcase\/quality-1\.mp4(#|$)/);
+    expect(qualitySample.getAttribute("src")).toBe("/media/showcase/quality-1.mp4");
+    expect(qualitySample.getAttribute("poster")).toBe("/media/showcase/quality-1.jpg");
     expect(qualitySample).toHaveProperty("muted", true);
     expect(qualitySample).toHaveProperty("loop", true);
     expect(qualitySample.hasAttribute("playsinline")).toBe(true);
-    expect(qualitySample.getAttribute("preload")).toMatch(/^(none|metadata)$/);
+    expect(qualitySample.getAttribute("preload")).toBe("none");
     expect(within(quality!).getByText("Sample clip (simulator)")).toBeTruthy();
     expect(within(quality!).getByRole("button", { name: "Play the sample of Veo3 (Quality)" })).toBeTruthy();
 
-    // The first of the model's videos; a chosen (real) video is not called a sample clip.
+    // A chosen (real) video is not called a sample clip.
     const fastSample = within(fast!).getByLabelText("Sample of Veo3 Fast");
-    expect(fastSample.getAttribute("src")).toMatch(/^\/media\/showcase\/fast-1\.mp4(#|$)/);
+    expect(fastSample.getAttribute("src")).toBe("/media/showcase/fast-1.mp4");
     expect(within(fast!).queryByText("Sample clip (simulator)")).toBeNull();
 
-    expect(within(lite!).getByText("No sample yet")).toBeTruthy();
+    // Lite has no sample (its showcase video is not one): nothing, no placeholder words.
+    expect(within(lite!).queryByText(/sample/i)).toBeNull();
     expect(lite!.querySelector("video")).toBeNull();
     expect(sent.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /api/showcase"]);
     cleanup();
@@ -334,7 +335,8 @@ describe("GenerateForm's first screen (issue 38)", () => {
     expect((await within(chatLuong!).findByLabelText("Video mẫu của Veo3 (Quality)")).tagName).toBe("VIDEO");
     expect(within(chatLuong!).getByText("Clip mẫu (trình mô phỏng)")).toBeTruthy();
     expect(within(chatLuong!).getByRole("button", { name: "Phát video mẫu của Veo3 (Quality)" })).toBeTruthy();
-    expect(within(nhe!).getByText("Chưa có video mẫu")).toBeTruthy();
+    expect(within(nhe!).queryByText("Chưa có video mẫu")).toBeNull();
+    expect(nhe!.querySelector("video")).toBeNull();
   });
 
   it("calls no model the cheapest when the lowest price is shared", async () => {

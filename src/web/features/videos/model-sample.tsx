@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { Pause, Play } from "lucide-react";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { ModelId } from "../../../shared/catalogue";
 import { SampleLabel, useShowcase } from "@/features/landing";
 import { useReducedMotion } from "@/hooks/use-reduced-motion";
@@ -8,10 +8,12 @@ import { modelLabel } from "@/lib/catalogue-text";
 import { cn } from "@/lib/cn";
 
 /**
- * A model's sample in the comparison (issue 38): the first video of that model in the landing
- * page's showcase (GET /api/showcase, the same query), small, muted and looping. Hovering plays
- * it unless the person asked for less motion; the button plays or pauses it (touch, keyboard).
- * Nothing is drawn while the showcase is unknown; "No sample yet" when it has none of the model.
+ * A model's sample in the comparison (issue 38, decision 0166): the model's sample from GET
+ * /api/showcase (the same query as the landing page's): the admin's choice, or the simulator's
+ * labelled clip while videos are simulated. Small, muted and looping, its poster a real frame;
+ * hovering plays it unless the person asked for less motion; the button plays or pauses it
+ * (touch, keyboard). Nothing is drawn while the showcase is unknown, nor for a model without a
+ * sample: a visitor never reads "No sample yet".
  */
 export function ModelSample({ model }: { model: ModelId }) {
   const { t } = useLingui();
@@ -21,16 +23,9 @@ export function ModelSample({ model }: { model: ModelId }) {
   const [playing, setPlaying] = useState(false);
   // Started by the button: leaving the video with the pointer does not stop it then.
   const [started, setStarted] = useState(false);
-  if (!showcase) return null;
-  const video = showcase.videos.find((v) => v.model === model);
+  const video = showcase?.modelSamples.find((v) => v.model === model);
+  if (!video) return null;
   const name = modelLabel(model);
-  if (!video) {
-    return (
-      <p className="text-muted-foreground" data-testid={`model-sample-${model}`}>
-        <Trans>No sample yet</Trans>
-      </p>
-    );
-  }
 
   const play = () => {
     const element = ref.current;
@@ -60,20 +55,21 @@ export function ModelSample({ model }: { model: ModelId }) {
   return (
     <div className="grid gap-1.5" data-testid={`model-sample-${model}`}>
       <div
-        className="relative aspect-video w-full max-w-60 overflow-hidden rounded-md bg-gradient-to-br from-violet-950 via-zinc-900 to-fuchsia-950 sm:max-w-none"
+        className="relative aspect-video w-full max-w-60 overflow-hidden rounded-md bg-zinc-900 sm:max-w-none"
         onMouseEnter={preview}
         onMouseLeave={stopPreview}
       >
         <video
           ref={ref}
-          // The first frame stands as a still until it plays.
-          src={`${video.videoUrl}#t=0.1`}
+          // Its poster (else the first frame) stands as a still until it plays.
+          src={video.posterUrl ? video.videoUrl : `${video.videoUrl}#t=0.1`}
+          poster={video.posterUrl ?? undefined}
           aria-label={t`Sample of ${name}`}
           className={cn("absolute inset-0 size-full", video.aspectRatio === "9:16" ? "object-contain" : "object-cover")}
           muted
           loop
           playsInline
-          preload="metadata"
+          preload={video.posterUrl ? "none" : "metadata"}
           onPlay={() => setPlaying(true)}
           onPause={() => setPlaying(false)}
         />
