@@ -1,13 +1,15 @@
 /**
  * The landing page's showcase (decision 0081), a section of /admin/settings: the admin picks up
  * to `max` finished videos (their own, or customers' shared ones), puts them in order and may give
- * each a caption; the first one plays in the hero. Nothing changes until "Save showcase".
+ * each a caption; the first one plays in the hero. Nothing changes until "Save showcase". Below,
+ * a sample per model (model-samples-part.tsx, decision 0166).
  */
 import { useMemo } from "react";
 import { LoaderCircle } from "lucide-react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { errorMessage } from "@/lib/api";
 import { useAdminShowcase } from "./showcase-api";
+import { ModelSamplesPart } from "./model-samples-part";
 import { ShowcaseEditor } from "./showcase-editor";
 
 export function ShowcaseCard() {
@@ -40,13 +42,16 @@ export function ShowcaseCard() {
         </Trans>
       </p>
       {data ? (
-        <ShowcaseEditor
-          key={JSON.stringify(initial)}
-          initial={initial}
-          videos={videos}
-          candidates={data.candidates}
-          max={data.max}
-        />
+        <>
+          <ShowcaseEditor
+            key={JSON.stringify(initial)}
+            initial={initial}
+            videos={videos}
+            candidates={data.candidates}
+            max={data.max}
+          />
+          <ModelSamplesPart samples={data.modelSamples} />
+        </>
       ) : showcase.isError ? (
         <p role="alert" className="mt-4 text-sm text-red-400">
           <Trans>The showcase could not be loaded: {reason}</Trans>

@@ -10,6 +10,7 @@ export function Thumbnail({ video }: { video: ShowcaseCandidate }) {
   return (
     <video
       src={sameSiteUrl(video.videoUrl)}
+      poster={sameSiteUrl(video.posterUrl) ?? undefined}
       aria-hidden="true"
       tabIndex={-1}
       className="aspect-video w-28 shrink-0 rounded-md bg-zinc-900 object-cover sm:w-36"
