@@ -2,6 +2,7 @@ import { AudioLines, Clapperboard, Coins, MonitorPlay, Sparkles } from "lucide-r
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
 import { lowestWebPrice } from "../../../shared/prices";
 import { usePricing } from "@/features/pricing";
 import { DemoNotice } from "./demo-notice";
@@ -21,12 +22,20 @@ export function HeroSection() {
   ];
 
   return (
-    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[36rem] bg-[radial-gradient(40rem_24rem_at_50%_0%,rgb(139_92_246/0.22),transparent_70%)]"
-      />
-      <div className="mx-auto flex max-w-5xl flex-col items-center px-4 pb-16 pt-14 text-center sm:px-6 sm:pt-20 lg:pb-20 lg:pt-28">
+    <section
+      aria-labelledby="hero-title"
+      className={cn("relative isolate overflow-hidden", featured && "min-h-[34rem] sm:min-h-[40rem]")}
+    >
+      {featured ? (
+        <HeroVideo key={featured.id} video={featured} />
+      ) : (
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[36rem] bg-[radial-gradient(40rem_24rem_at_50%_0%,rgb(139_92_246/0.22),transparent_70%)]"
+        />
+      )}
+      {/* Above the video (painted after it); its bottom padding leaves the video's own row free. */}
+      <div className="relative mx-auto flex max-w-5xl flex-col items-center px-4 pb-20 pt-14 text-center sm:px-6 sm:pt-20 lg:pb-24 lg:pt-28">
         <p className="inline-flex max-w-full items-center gap-2 rounded-full border border-violet-500/30 bg-violet-500/10 px-4 py-1.5 text-xs font-medium text-violet-100 sm:text-sm">
           <Sparkles className="size-4 shrink-0 text-fuchsia-300" aria-hidden="true" />
           <span>
@@ -50,7 +59,7 @@ export function HeroSection() {
         <div className="mt-9 flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">
           <StartCreatingLink icon={Clapperboard} className="h-13 px-8 text-base" />
           <Button asChild size="lg" variant="outline" className="h-13 px-8 text-base">
-            <a href="#generator">
+            <a href="#prices">
               <Trans>See prices</Trans>
             </a>
           </Button>
@@ -64,7 +73,6 @@ export function HeroSection() {
           ))}
         </ul>
         {pricing.simulated ? <DemoNotice className="mt-10" /> : null}
-        {featured ? <HeroVideo key={featured.id} video={featured} /> : null}
       </div>
     </section>
   );
