@@ -5,7 +5,9 @@ import type { ShowcaseVideo as ShowcaseVideoView } from "../../../shared/schemas
 import { modelLabel } from "@/lib/catalogue-text";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
 import { truncateText } from "@/lib/format";
+import { REEL_LIST_CLASS, reelTileClass } from "./reel-layout";
 import { SampleLabel } from "./sample-label";
 import { SectionHeading } from "./section-heading";
 import { captionOf, promptOf, SHOWCASE_PROMPT_MAX, tryPromptHref } from "./showcase-data";
@@ -13,14 +15,14 @@ import { ShowcaseVideo } from "./showcase-video";
 import { StartCreatingLink } from "./start-creating-link";
 import { useShowcase } from "./use-showcase";
 
-function ShowcaseCard({ video, index }: { video: ShowcaseVideoView; index: number }) {
+function ShowcaseCard({ video, index, className }: { video: ShowcaseVideoView; index: number; className: string }) {
   const { t } = useLingui();
   const prompt = promptOf(video);
   const caption = captionOf(video);
   const number = index + 1;
   const shortPrompt = prompt ? truncateText(prompt, 60) : "";
   return (
-    <li>
+    <li className={className} data-testid="showcase-tile">
       <article
         aria-label={t`Example ${number}`}
         className="flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-surface/80 shadow-xl shadow-black/30 transition-colors hover:border-violet-500/40"
@@ -28,6 +30,7 @@ function ShowcaseCard({ video, index }: { video: ShowcaseVideoView; index: numbe
         <div className="relative">
           <ShowcaseVideo
             src={video.videoUrl}
+            poster={video.posterUrl}
             description={caption ?? modelLabel(video.model)}
             portrait={video.aspectRatio === "9:16"}
           />
@@ -61,7 +64,7 @@ function ShowcaseCard({ video, index }: { video: ShowcaseVideoView; index: numbe
 
 /**
  * The videos the admin chose (decision 0081), or the simulator's labelled sample clips while no
- * video is chosen and videos are simulated. Read after the page comes to life; until then, and on
+ * video is chosen and videos are simulated, as a balanced reel (reel-layout.ts, decision 0166). Read after the page comes to life; until then, and on
  * a live install with nothing chosen, the section is not drawn.
  */
 export function ShowcaseSection() {
@@ -69,6 +72,7 @@ export function ShowcaseSection() {
   const showcase = useShowcase();
   if (!showcase || showcase.videos.length === 0) return null;
   const samples = showcase.source === "samples";
+  const tileClass = reelTileClass(showcase.videos.length);
   return (
     <section aria-labelledby="showcase-title" className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 lg:py-24">
       <SectionHeading id="showcase-title" eyebrow={t`Showcase`} title={t`See What You Can Create`}>
@@ -82,9 +86,9 @@ export function ShowcaseSection() {
         )}
       </SectionHeading>
 
-      <ul aria-label={t`Example videos`} className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <ul aria-label={t`Example videos`} className={cn("mt-12", REEL_LIST_CLASS)}>
         {showcase.videos.map((video, index) => (
-          <ShowcaseCard key={video.id} video={video} index={index} />
+          <ShowcaseCard key={video.id} video={video} index={index} className={tileClass} />
         ))}
       </ul>
 

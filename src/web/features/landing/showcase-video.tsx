@@ -5,6 +5,8 @@ import { cn } from "@/lib/cn";
 
 interface ShowcaseVideoProps {
   src: string;
+  /** A real frame of the video (decision 0166), shown until it plays; null: none was kept. */
+  poster: string | null;
   /** What the video shows (its prompt), for assistive technology. */
   description: string;
   className?: string;
@@ -15,11 +17,19 @@ interface ShowcaseVideoProps {
 }
 
 /**
- * An example video in a fixed 16:9 box. Hovering plays a muted, looping preview (leaving pauses
+ * An example video in a fixed 16:9 box, its poster a real frame of it (a portrait video stands whole
+ * on a blurred copy of its frame). Hovering plays a muted, looping preview (leaving pauses
  * it). Clicking (or Enter/Space) starts it with sound and the player's controls; from then on
  * the native controls (and clicks on the video) toggle playback.
  */
-export function ShowcaseVideo({ src, description, className, compact = false, portrait = false }: ShowcaseVideoProps) {
+export function ShowcaseVideo({
+  src,
+  poster,
+  description,
+  className,
+  compact = false,
+  portrait = false,
+}: ShowcaseVideoProps) {
   const { t } = useLingui();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [engaged, setEngaged] = useState(false);
@@ -49,19 +59,27 @@ export function ShowcaseVideo({ src, description, className, compact = false, po
 
   return (
     <div
-      className={cn(
-        "group/video relative aspect-video w-full overflow-hidden bg-gradient-to-br from-violet-950 via-zinc-900 to-fuchsia-950",
-        className,
-      )}
+      className={cn("group/video relative aspect-video w-full overflow-hidden bg-zinc-900", className)}
       onMouseEnter={preview}
       onMouseLeave={stopPreview}
     >
+      {portrait && poster ? (
+        <img
+          src={poster}
+          alt=""
+          aria-hidden="true"
+          loading="lazy"
+          className="absolute inset-0 size-full scale-110 object-cover opacity-60 blur-xl"
+        />
+      ) : null}
       <video
         ref={videoRef}
         src={src}
+        poster={poster ?? undefined}
         aria-label={t`Example video: ${description}`}
         className={cn("absolute inset-0 size-full", portrait ? "object-contain" : "object-cover")}
-        preload="metadata"
+        // With a poster, nothing is fetched before it is wanted.
+        preload={poster ? "none" : "metadata"}
         muted
         loop
         playsInline
