@@ -11,4 +11,6 @@ export const firstLoadKeys = {
   pricing: ["pricing"] as const,
   /** GET /api/showcase: the landing page's showcase videos (decision 0081). */
   showcase: ["showcase"] as const,
+  /** GET /api/explore?featured=true: the landing page's row of featured Explore videos (decision 0166). */
+  featuredExplore: ["explore-featured"] as const,
 };

@@ -43,6 +43,8 @@ export const queryKeys = {
   pricing: firstLoadKeys.pricing,
   /** A name, not a URL: the landing page's first load reads it (first-load-keys.ts). */
   showcase: firstLoadKeys.showcase,
+  /** A name, not a URL: the landing page reads it after it comes to life (first-load-keys.ts). */
+  featuredExplore: firstLoadKeys.featuredExplore,
   /** GET /api/models: each model's options and its price cells (the generator's price table, issue 42). */
   models: [urlFor(siteApi.models)] as const,
   /** Whether the generator shows Improve prompt, and its price (decision 0160). */
