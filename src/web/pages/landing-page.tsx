@@ -1,9 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
+import { CommunitySection } from "@/features/landing/community-section";
 import { FaqSection } from "@/features/landing/faq-section";
 import { FeaturesSection } from "@/features/landing/features-section";
 import { HeroSection } from "@/features/landing/hero-section";
 import { HowToSection } from "@/features/landing/how-to-section";
-import { PricingComparisonSection } from "@/features/landing/pricing-comparison-section";
+import { ModelFamiliesSection } from "@/features/landing/model-families-section";
 import { ShowcaseSection } from "@/features/landing/showcase-section";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 
@@ -14,10 +15,11 @@ export function LandingPage() {
     <div className="flex w-full flex-1 flex-col">
       <HeroSection />
       <ShowcaseSection />
+      <CommunitySection />
       <FeaturesSection />
       <HowToSection />
       <FaqSection />
-      <PricingComparisonSection />
+      <ModelFamiliesSection />
     </div>
   );
 }
