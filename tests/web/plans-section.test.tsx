@@ -78,12 +78,37 @@ describe("the plans on /pricing", () => {
     expect(screen.getByText("$100.00 billed once a year")).toBeTruthy();
   });
 
-  it("sends a visitor to sign up or in, and back to /pricing", async () => {
-    const { sent } = stubFetch({ [PLANS]: { body: [plan()] } });
+  it("offers a visitor a free account that comes back to /pricing (decision 0167)", async () => {
+    const { sent } = stubFetch({ [PLANS]: { body: [plan()] }, "GET /api/pricing/current": { status: 500, body: {} } });
     renderWeb(<PlansSection signedIn={false} />, { path: "/pricing" });
-    const subscribe = await screen.findByRole("link", { name: "Subscribe: Starter" });
-    expect(subscribe.getAttribute("href")).toBe("/login?next=%2Fpricing");
+    const signUp = await screen.findByRole("link", { name: "Create a free account to subscribe to Starter" });
+    expect(signUp.textContent).toBe("Create a free account");
+    expect(signUp.getAttribute("href")).toBe("/login?mode=register&next=%2Fpricing");
+    expect(screen.queryByRole("link", { name: /Subscribe/ })).toBeNull();
     expect(sent.map((r) => r.url)).not.toContain("/api/subscription");
+  });
+
+  it("heads each plan with one count of videos a month, the detail per model folded beneath", async () => {
+    const pricing = {
+      veo3_fast: { web_credits: 4, api_credits: 6 },
+      veo3_quality: { web_credits: 20, api_credits: 30 },
+      models: [
+        { model: "veo3", label: "", description: "", modes: ["text"], web_credits: 20, api_credits: 30 },
+        { model: "veo3_fast", label: "", description: "", modes: ["text"], web_credits: 4, api_credits: 6 },
+      ],
+      modes: [],
+      surcharges: [],
+      simulated: false,
+      credit_value: null,
+    };
+    stubFetch({ [PLANS]: { body: [plan()] }, "GET /api/pricing/current": { body: pricing } });
+    renderWeb(<PlansSection signedIn={false} />, { path: "/pricing" });
+    const starter = within(await screen.findByRole("article", { name: "Starter" }));
+    // 100 credits a month at 4 credits a Veo3 Fast video.
+    await waitFor(() => expect(starter.getByText("≈ 25 Veo3 Fast videos a month")).toBeTruthy());
+    const detail = starter.getByText("Videos with each model").closest("details")!;
+    expect(detail.open).toBe(false);
+    expect(within(detail).getByText("Veo3 (Quality)").nextElementSibling?.textContent).toBe("5 videos");
   });
 
   it("opens the provider choice for a signed-in person without a plan", async () => {

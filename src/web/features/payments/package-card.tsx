@@ -1,54 +1,33 @@
+import { Link } from "wouter";
 import { Check } from "lucide-react";
-import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
-import { usePricing, type ModelPricing } from "@/features/pricing";
+import { VideosPerModel } from "@/features/pricing";
 import { cn } from "@/lib/cn";
-import { formatCredits } from "@/lib/format";
-import { i18n } from "@/lib/i18n";
 import { creditsLabel } from "./credit-words";
 import { formatPricePerCredit, formatUsd, savingsPercent, totalCredits, type DisplayPackage } from "./packages";
 import { BonusNote, PopularBadge, SavingBadge } from "./package-terms";
-
-/**
- * "About 150 videos with Veo3 (Quality), 750 with Veo3 Fast or 750 with Veo3 Lite" at today's web
- * prices, every model of the catalogue, in the active language (called while rendering).
- */
-function videosEstimate(credits: number, models: readonly Pick<ModelPricing, "label" | "web">[]): string {
-  const counts = models.map((m, i) => {
-    const n = Math.floor(credits / m.web);
-    const label = m.label;
-    const count = formatCredits(n);
-    // The first count names its unit ("150 videos with Veo3"), the others only their model.
-    return i === 0
-      ? i18n._(msg`${plural(n, { one: "# video", other: "# videos" })} with ${label}`)
-      : i18n._(msg`${count} with ${label}`);
-  });
-  const first = counts.slice(0, -1).join(", ");
-  const last = counts.at(-1) ?? "";
-  const list = counts.length <= 1 ? last : i18n._(msg`${first} or ${last}`);
-  return i18n._(msg`About ${list}`);
-}
 
 export interface PackageCardProps {
   pkg: DisplayPackage;
   all: readonly DisplayPackage[];
   onBuy: (pkg: DisplayPackage) => void;
+  /** Signed out: the sign-up form's address, the card's button instead of Buy Now (decision 0167). */
+  signUpHref?: string | null;
 }
 
-/** A package on /pricing: price, credits, bonus and a buy button. */
-export function PackageCard({ pkg, all, onBuy }: PackageCardProps) {
+/**
+ * A package on /pricing: price, credits, bonus, one headline of what it buys with the detail per
+ * model folded beneath (decision 0167), and its button: Buy Now, or signed out, "Create a free account".
+ */
+export function PackageCard({ pkg, all, onBuy, signUpHref = null }: PackageCardProps) {
   const { t } = useLingui();
-  const { models } = usePricing();
   const saving = savingsPercent(pkg, all);
   const titleId = `package-${pkg.id}-title`;
   const perCredit = formatPricePerCredit(pkg);
   const packageName = pkg.name;
-  const features = [
-    t`${perCredit} per credit`,
-    videosEstimate(totalCredits(pkg), models),
-    t`For the web generator and the API`,
-  ];
+  const features = [t`${perCredit} per credit`, t`For the web generator and the API`];
+  const look = pkg.popular ? "default" : "secondary";
 
   return (
     <article
@@ -81,6 +60,8 @@ export function PackageCard({ pkg, all, onBuy }: PackageCardProps) {
         className="mt-2 inline-flex w-fit gap-1.5 rounded-full bg-emerald-500/10 px-2.5 py-1 ring-1 ring-emerald-500/25"
       />
 
+      <VideosPerModel credits={totalCredits(pkg)} className="mt-4" />
+
       <ul className="mt-5 grid flex-1 content-start gap-2.5 text-sm text-zinc-300">
         {features.map((feature) => (
           <li key={feature} className="flex items-start gap-2">
@@ -90,15 +71,23 @@ export function PackageCard({ pkg, all, onBuy }: PackageCardProps) {
         ))}
       </ul>
 
-      <Button
-        className="mt-6 w-full"
-        size="lg"
-        variant={pkg.popular ? "default" : "secondary"}
-        onClick={() => onBuy(pkg)}
-        aria-label={t`Buy Now: ${packageName}`}
-      >
-        <Trans>Buy Now</Trans>
-      </Button>
+      {signUpHref !== null ? (
+        <Button asChild className="mt-6 w-full" size="lg" variant={look}>
+          <Link href={signUpHref} aria-label={t`Create a free account to buy ${packageName}`}>
+            <Trans>Create a free account</Trans>
+          </Link>
+        </Button>
+      ) : (
+        <Button
+          className="mt-6 w-full"
+          size="lg"
+          variant={look}
+          onClick={() => onBuy(pkg)}
+          aria-label={t`Buy Now: ${packageName}`}
+        >
+          <Trans>Buy Now</Trans>
+        </Button>
+      )}
     </article>
   );
 }

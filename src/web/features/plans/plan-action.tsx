@@ -7,24 +7,27 @@ import { Button } from "@/components/ui/button";
 export interface PlanActionProps {
   plan: PlanView;
   interval: PlanInterval;
-  /** Where a signed-out visitor goes: signing up or in, then back to /pricing; null when signed in. */
-  signInHref: string | null;
+  /** Where a signed-out visitor goes: the sign-up form, then back to /pricing (decision 0167); null when signed in. */
+  signUpHref: string | null;
   /** The person's live plan, if any. */
   current: SubscriptionView | null;
   onSubscribe: () => void;
   onSwitch: () => void;
 }
 
-/** The card's button: Subscribe (signed out: sign up first), "Your plan" on the person's own, Switch on the others. */
-export function PlanAction({ plan, interval, signInHref, current, onSubscribe, onSwitch }: PlanActionProps) {
+/**
+ * The card's button: Subscribe ("Create a free account" while signed out), "Your plan" on the
+ * person's own, Switch on the others.
+ */
+export function PlanAction({ plan, interval, signUpHref, current, onSubscribe, onSwitch }: PlanActionProps) {
   const { t } = useLingui();
   const name = plan.name;
   const look = plan.popular ? "default" : "secondary";
-  if (signInHref !== null) {
+  if (signUpHref !== null) {
     return (
       <Button asChild className="w-full" size="lg" variant={look}>
-        <Link href={signInHref} aria-label={t`Subscribe: ${name}`}>
-          <Trans>Subscribe</Trans>
+        <Link href={signUpHref} aria-label={t`Create a free account to subscribe to ${name}`}>
+          <Trans>Create a free account</Trans>
         </Link>
       </Button>
     );

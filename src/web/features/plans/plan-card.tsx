@@ -4,20 +4,23 @@ import { Trans } from "@lingui/react/macro";
 import type { PlanInterval, PlanView } from "../../../shared/schemas/plans";
 import { Badge } from "@/components/ui/badge";
 import { PopularBadge } from "@/features/payments";
+import { VideosPerModel } from "@/features/pricing";
 import { cn } from "@/lib/cn";
 import { yearlySaving } from "./plan-prices";
 import { perkLines, planCreditsLine, priceLines, rolloverLine } from "./plan-words";
 
 /**
  * A plan on /pricing for one billing period: a month's price (a yearly plan's twelfth, its
- * yearly total beneath), the credits it grants, whether they roll over, its perks, and `action`
- * (Subscribe, Switch, or "Your plan").
+ * yearly total beneath), the credits it grants and one headline of the videos they make (the
+ * detail per model folded beneath), whether they roll over, its perks, and `action` (Subscribe,
+ * Switch, "Your plan", or signed out "Create a free account").
  */
 export function PlanCard({ plan, interval, action }: { plan: PlanView; interval: PlanInterval; action: ReactNode }) {
   const price = priceLines(plan, interval);
   const saving = interval === "year" ? yearlySaving(plan) : null;
   const titleId = `plan-${plan.id}-title`;
   const lines = [rolloverLine(plan), ...perkLines(plan)];
+  const upfront = interval === "year" && plan.yearlyGrant === "upfront";
   return (
     <article
       aria-labelledby={titleId}
@@ -50,6 +53,12 @@ export function PlanCard({ plan, interval, action }: { plan: PlanView; interval:
         </>
       ) : null}
       <p className="mt-3 text-lg font-semibold tabular-nums text-violet-200">{planCreditsLine(plan, interval)}</p>
+      {/* One headline of what the plan buys, the detail per model folded beneath (decision 0167). */}
+      {upfront ? (
+        <VideosPerModel credits={plan.creditsPerMonth * 12} per="year" className="mt-4" />
+      ) : (
+        <VideosPerModel credits={plan.creditsPerMonth} per="month" className="mt-4" />
+      )}
       <ul className="mt-5 grid flex-1 content-start gap-2.5 text-sm text-zinc-300">
         {lines.map((line) => (
           <li key={line} className="flex items-start gap-2">

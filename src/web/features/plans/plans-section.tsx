@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { PlanInterval, PlanView, SubscriptionView } from "../../../shared/schemas/plans";
 import { ErrorState, LoadingState } from "@/components/ui/list-states";
-import { useLoginHref } from "@/features/auth";
+import { useSignUpHref } from "@/features/auth";
 import { errorMessage } from "@/lib/api";
 import { IntervalSwitch } from "./interval-switch";
 import { PlanAction } from "./plan-action";
@@ -20,12 +20,12 @@ function PlanCards({
   plans,
   interval,
   current,
-  signInHref,
+  signUpHref,
 }: {
   plans: readonly PlanView[];
   interval: PlanInterval;
   current: SubscriptionView | null;
-  signInHref: string | null;
+  signUpHref: string | null;
 }) {
   const [subscribing, setSubscribing] = useState<SubscribeChoice | null>(null);
   const [switching, setSwitching] = useState<SwitchChoice | null>(null);
@@ -42,7 +42,7 @@ function PlanCards({
               <PlanAction
                 plan={plan}
                 interval={interval}
-                signInHref={signInHref}
+                signUpHref={signUpHref}
                 current={current}
                 onSubscribe={() => setSubscribing({ plan, interval })}
                 onSwitch={() => setSwitching({ plan, interval })}
@@ -66,7 +66,7 @@ export function PlansSection({ signedIn }: { signedIn: boolean }) {
   const { t } = useLingui();
   const plans = usePlansOnSale();
   const mine = useMySubscription(signedIn);
-  const loginHref = useLoginHref();
+  const signUpHref = useSignUpHref();
   usePaypalPlanReturn(signedIn);
   const [picked, setPicked] = useState<PlanInterval | null>(null);
   const sub = mine.data?.subscription;
@@ -99,7 +99,7 @@ export function PlansSection({ signedIn }: { signedIn: boolean }) {
           <IntervalSwitch value={interval} onChange={setPicked} saving={switchSaving(plans.data)} />
         </div>
       ) : null}
-      <PlanCards plans={shown} interval={interval} current={current} signInHref={signedIn ? null : loginHref} />
+      <PlanCards plans={shown} interval={interval} current={current} signUpHref={signedIn ? null : signUpHref} />
       {current?.provider === "paypal" ? <PaypalChangeNote className="mt-4 text-center" /> : null}
     </section>
   );
