@@ -15,7 +15,8 @@ import {
 } from "./fixtures.js";
 import { E2E_CREEM } from "./creem-e2e.js";
 import { E2E_PAYPAL } from "./paypal-e2e.js";
-import { ADMIN, expectToast, registerViaApi, uniqueUsername } from "./helpers.js";
+import { expectNoSeriousAxeFindings } from "./accessibility.js";
+import { ADMIN, expectToast, header, registerViaApi, uniqueUsername } from "./helpers.js";
 import { PASSWORD } from "./video-helpers.js";
 
 function baseURL(): string {
@@ -135,7 +136,7 @@ test.describe("visitors", () => {
     await expect(page.getByText("Showing our standard packages.")).toHaveCount(0);
   });
 
-  test("real packages with 'Most Popular'; a signed-out click goes to /login", async ({ page }) => {
+  test("real packages with 'Most Popular'; a visitor's button signs up, then buys that package", async ({ page }) => {
     const stamp = Date.now().toString(36);
     const basic = await createPackage({ name: `Basic ${stamp}`, credits: 80, price: "12.5" });
     const popular = await createPackage({
@@ -159,12 +160,18 @@ test.describe("visitors", () => {
     await expect(basicCard).toContainText("$0.156 per credit");
     await expect(basicCard.getByText("Most Popular")).toHaveCount(0);
     await expect(page.getByText("Showing our standard packages.")).toHaveCount(0);
-    // Signed out: the account part is a sign-in invitation, no stats or history.
+    // Signed out: a free account is the main action (decision 0167), no stats or history.
     await expect(page.getByRole("region", { name: "Your credits" })).toHaveCount(0);
-    await expect(page.getByText("Already have an account?")).toBeVisible();
+    await expect(
+      page.getByRole("main").getByRole("link", { name: "Create a free account", exact: true }),
+    ).toBeVisible();
+    await expect(buyButton(page, basic.name)).toHaveCount(0);
 
-    await buyButton(page, basic.name).click();
-    await expect(page).toHaveURL("/login");
+    await page.getByRole("link", { name: `Create a free account to buy ${basic.name}` }).click();
+    await expect(page).toHaveURL(
+      `/login?mode=register&next=${encodeURIComponent(`/purchase-credits?package=${basic.id}`)}`,
+    );
+    await expect(page.getByRole("tab", { name: "Register" })).toHaveAttribute("aria-selected", "true");
   });
 
   test("payment return toasts, then the address resets to /pricing without a reload", async ({ page }) => {
@@ -225,6 +232,120 @@ test.describe("visitors", () => {
     await expect(main.getByText("Sign in to purchase credits")).toBeVisible();
     await main.getByRole("link", { name: "Sign In" }).click();
     await expect(page).toHaveURL("/login?next=%2Fpurchase-credits");
+  });
+});
+
+/** A visitor's /pricing in each language at a desktop's and a phone's width (decision 0167). */
+const VISITOR_VIEWS = [
+  {
+    language: "English",
+    locale: "en-US",
+    lang: "en",
+    words: {
+      signUp: "Create a free account",
+      signUpToBuy: (name: string) => `Create a free account to buy ${name}`,
+      detail: "Videos with each model",
+      prices: "What a video costs",
+      headline: (n: number) => new RegExp(`^≈ ${n} Veo3 Fast videos?$`),
+      columns: ["Model", "Website", "API"],
+    },
+  },
+  {
+    language: "Vietnamese",
+    locale: "vi-VN",
+    lang: "vi",
+    words: {
+      signUp: "Tạo tài khoản miễn phí",
+      signUpToBuy: (name: string) => `Tạo tài khoản miễn phí để mua ${name}`,
+      detail: "Số video với mỗi mô hình",
+      prices: "Giá một video",
+      headline: (n: number) => new RegExp(`^≈ ${n} video Veo3 Fast$`),
+      columns: ["Mô hình", "Trang web", "API"],
+    },
+  },
+] as const;
+
+test.describe("a visitor's /pricing (decision 0167)", () => {
+  for (const view of VISITOR_VIEWS) {
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      test(`${view.language} at ${viewport.width} px: a free account first, one line a pack, every price, no axe finding`, async ({
+        browser,
+      }) => {
+        const name = `Headline ${uniqueUsername("pack")}`;
+        const pack = await createPackage({ name, credits: 500, price: "49.00" });
+        const pricing = (await (await admin.get("/api/pricing/current")).json()) as {
+          models: { model: string; web_credits: number; api_credits: number }[];
+        };
+        const fast = pricing.models.find((m) => m.model === "veo3_fast")!;
+        const context = await browser.newContext({ baseURL: baseURL(), locale: view.locale, viewport });
+        await context.addCookies([{ name: "lang", value: view.lang, url: baseURL() }]);
+        try {
+          const page = await context.newPage();
+          await page.goto("/pricing");
+          const main = page.getByRole("main");
+          const w = view.words;
+
+          // The main action is an account; signing in is a small link beside it.
+          const signUp = main.getByRole("link", { name: w.signUp, exact: true });
+          await expect(signUp).toBeVisible();
+          await expect(signUp).toHaveAttribute("href", "/login?mode=register&next=%2Fpricing");
+
+          // The pack: one headline in Veo3 Fast videos, the detail per model folded, its own button.
+          const card = packageCard(page, name);
+          await expect(card.locator("[data-headline]")).toHaveText(w.headline(Math.floor(500 / fast.web_credits)));
+          await expect(card.getByRole("link", { name: w.signUpToBuy(name) })).toHaveAttribute(
+            "href",
+            `/login?mode=register&next=${encodeURIComponent(`/purchase-credits?package=${pack.id}`)}`,
+          );
+          const detail = card.locator("details");
+          await expect(detail.locator("dl")).toBeHidden();
+          await card.getByText(w.detail).click();
+          await expect(detail.locator("dt")).toHaveCount(pricing.models.length);
+          await expect(detail.locator("dl")).toBeVisible();
+
+          // Every model's price of a video, on the website and through the API, signed out too.
+          const prices = main.getByRole("region", { name: w.prices });
+          await expect(prices.getByRole("columnheader")).toHaveText([...w.columns]);
+          await expect(prices.locator("tbody tr")).toHaveCount(pricing.models.length);
+          const fastRow = prices.locator("tbody tr").filter({ hasText: "Veo3 Fast" }).first();
+          await expect(fastRow.getByRole("cell").nth(0)).toContainText(String(fast.web_credits));
+          await expect(fastRow.getByRole("cell").nth(1)).toContainText(String(fast.api_credits));
+
+          await expectNoHorizontalScroll(page);
+          await expectNoSeriousAxeFindings(page);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+
+  test("'Create a free account' signs up and comes back to /pricing signed in, welcomed", async ({ page }) => {
+    const username = uniqueUsername("priced");
+    const pack = await createPackage({ name: `Back ${username}`, credits: 100, price: "10.00" });
+    await page.goto("/pricing");
+    await page.getByRole("main").getByRole("link", { name: "Create a free account", exact: true }).click();
+    await expect(page).toHaveURL("/login?mode=register&next=%2Fpricing");
+    await expect(page.getByRole("tab", { name: "Register" })).toHaveAttribute("aria-selected", "true");
+    await page.getByLabel("Username", { exact: true }).fill(username);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Create Account" }).click();
+
+    // No second step: back where they came from, signed in, greeted as new.
+    await expect(page).toHaveURL("/pricing");
+    await expectToast(page, `Welcome to Veo Studio, ${username}!`, "Your account is ready and you are signed in.");
+    await expect(header(page).getByRole("button", { name: "Account menu" })).toBeVisible();
+    await expect(buyButton(page, pack.name)).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "Create a free account", exact: true })).toHaveCount(
+      0,
+    );
+    expect(((await (await page.request.get("/api/auth/current-user")).json()) as { username: string }).username).toBe(
+      username,
+    );
   });
 });
 
@@ -761,7 +882,9 @@ test.describe("a signed-in buyer", () => {
 
     await page.context().clearCookies();
     await page.goto("/pricing");
-    await expect(page.getByText("Already have an account?")).toBeVisible();
+    await expect(
+      page.getByRole("main").getByRole("link", { name: "Create a free account", exact: true }),
+    ).toBeVisible();
     await expectNoHorizontalScroll(page);
   });
 });

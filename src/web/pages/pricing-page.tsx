@@ -1,13 +1,13 @@
-import { Link } from "wouter";
-import { LogIn, ShieldCheck, Sparkles, Zap } from "lucide-react";
+import { ShieldCheck, Sparkles, Zap } from "lucide-react";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
+import { signUpHref } from "@/features/auth/next-after-sign-in";
 import { useCurrentUser } from "@/features/auth/use-current-user";
 import { RedeemCodeCard } from "@/features/codes/redeem-code-card";
 import { FallbackNotice } from "@/features/payments/fallback-notice";
 import { PackageCard, PackageCardSkeletons } from "@/features/payments/package-card";
+import type { DisplayPackage } from "@/features/payments/packages";
 import { PackagesNotSetUp } from "@/features/payments/packages-not-set-up";
 import { PaymentDialog } from "@/features/payments/payment-dialog";
 import { StatCards } from "@/features/payments/stat-cards";
@@ -18,8 +18,19 @@ import { usePurchaseFlow } from "@/features/payments/use-purchase-flow";
 import { PlansSection } from "@/features/plans/plans-section";
 import { WelcomeCreditsNotice } from "@/features/plans/welcome-credits-notice";
 import { WelcomeOfferLine } from "@/features/plans/welcome-offer-line";
+import { CreateAccountCall } from "@/features/pricing/create-account-call";
+import { VideoPricesSection } from "@/features/pricing/video-prices-section";
 import { ReferralPricingLine } from "@/features/referrals/referral-pricing-line";
 import { useDocumentTitle } from "@/hooks/use-document-title";
+
+/**
+ * Signed out, a pack's button signs up and goes straight to buying it (decision 0167): the purchase
+ * page with the pack chosen. A pack that cannot be bought (the fallback list) keeps Buy Now, which
+ * says why.
+ */
+function packSignUpHref(pkg: DisplayPackage): string | null {
+  return pkg.purchasable ? signUpHref(`/purchase-credits?package=${encodeURIComponent(pkg.id)}`) : null;
+}
 
 const PROMISES = [
   { icon: Zap, text: msg`Credits arrive as soon as the payment is confirmed` },
@@ -28,9 +39,10 @@ const PROMISES = [
 ];
 
 /**
- * /pricing (decision 0016, issues 69 and 70): a new person's free credits (or, signed out, what a
- * new account gets), stats, "Have a code?",
- * plans, credit packages, purchase dialog, transaction history.
+ * /pricing (decisions 0016, 0167; issues 69, 70 and 72): a new person's free credits, or signed out
+ * "Create a free account" with what a new account gets; stats, "Have a code?"; the plans and the
+ * packages, each with one headline of what it buys and its own button; what a video of each model
+ * costs (for everyone); the purchase dialog and the transaction history.
  */
 export function PricingPage() {
   const { t } = useLingui();
@@ -60,7 +72,8 @@ export function PricingPage() {
       />
 
       <WelcomeCreditsNotice className="mb-8 max-w-3xl" />
-      {isResolved && !signedIn ? <WelcomeOfferLine className="mb-8 max-w-3xl" /> : null}
+      {/* A visitor's main action: an account, with the welcome credits while granted (decision 0167). */}
+      {isResolved && !signedIn ? <CreateAccountCall offer={<WelcomeOfferLine />} /> : null}
 
       {signedIn ? (
         <div className="mb-12">
@@ -90,7 +103,15 @@ export function PricingPage() {
             {loading ? (
               <PackageCardSkeletons />
             ) : (
-              packages.map((pkg) => <PackageCard key={pkg.id} pkg={pkg} all={packages} onBuy={purchase.start} />)
+              packages.map((pkg) => (
+                <PackageCard
+                  key={pkg.id}
+                  pkg={pkg}
+                  all={packages}
+                  onBuy={purchase.start}
+                  signUpHref={isResolved && !signedIn ? packSignUpHref(pkg) : null}
+                />
+              ))
             )}
           </div>
         )}
@@ -104,26 +125,11 @@ export function PricingPage() {
         </ul>
       </section>
 
+      <VideoPricesSection />
+
       {signedIn ? (
         <div className="mt-16">
           <TransactionHistory />
-        </div>
-      ) : isResolved ? (
-        <div className="mt-16 flex flex-col items-center gap-4 rounded-2xl border border-border bg-surface/60 p-6 text-center sm:flex-row sm:justify-between sm:text-left">
-          <div>
-            <p className="font-semibold">
-              <Trans>Already have an account?</Trans>
-            </p>
-            <p className="text-sm text-muted-foreground">
-              <Trans>Sign in to see your balance, the videos you created and your transaction history.</Trans>
-            </p>
-          </div>
-          <Button asChild className="w-full sm:w-auto">
-            <Link href="/login">
-              <LogIn aria-hidden="true" />
-              <Trans>Sign In</Trans>
-            </Link>
-          </Button>
         </div>
       ) : null}
 
