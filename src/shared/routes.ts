@@ -49,6 +49,8 @@ export const SPA_ROUTES = [
   "/admin/moderation",
   // Codes that grant credits or take money off (issue 70, decision 0156).
   "/admin/codes",
+  // Explore's moderation: what waits for approval, was reported, is listed, featured or hidden (issue 72).
+  "/admin/explore",
   "/history",
 ] as const;
 export type SpaRoute = (typeof SPA_ROUTES)[number];

@@ -23,7 +23,7 @@ const ANCHORS = {
   models: ["kie-token-title", "model-vendors-title", "kie-apis-title"],
   mail: ["mail-title", "mail-test-title"],
   "sign-ups": ["sign-ups-title", "google-title", "welcome-title", "referrals-title"],
-  moderation: ["moderation-title"],
+  moderation: ["moderation-title", "explore-title"],
   contact: ["contact-title"],
   legal: ["legal-pages-title"],
   appearance: ["showcase-title"],

@@ -52,6 +52,7 @@ const PAGE_SOURCE: Record<SpaRoute, string> = {
   "/admin/mail": "pages/admin-mail-page.tsx",
   "/admin/moderation": "pages/admin-moderation-page.tsx",
   "/admin/codes": "pages/admin-codes-page.tsx",
+  "/admin/explore": "pages/admin-explore-page.tsx",
   "/history": "pages/history-page.tsx",
 };
 const ADMIN_ROUTES: SpaRoute[] = [
@@ -64,6 +65,7 @@ const ADMIN_ROUTES: SpaRoute[] = [
   "/admin/mail",
   "/admin/moderation",
   "/admin/codes",
+  "/admin/explore",
   "/history",
 ];
 /**

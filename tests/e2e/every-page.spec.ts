@@ -42,6 +42,7 @@ type Who = "visitor" | "customer" | "admin";
 const PAGES: { path: string; who: Who }[] = [
   { path: "/", who: "visitor" },
   { path: "/pricing", who: "visitor" },
+  { path: "/explore", who: "visitor" },
   { path: "/contact", who: "visitor" },
   { path: "/login", who: "visitor" },
   { path: "/forgot-password", who: "visitor" },
@@ -67,6 +68,7 @@ const PAGES: { path: string; who: Who }[] = [
   { path: "/admin/mail", who: "admin" },
   { path: "/admin/moderation", who: "admin" },
   { path: "/admin/codes", who: "admin" },
+  { path: "/admin/explore", who: "admin" },
   { path: "/history", who: "admin" },
   { path: "/admin/users/:customer", who: "admin" },
 ];

@@ -78,6 +78,7 @@ const PAGES: Record<SpaRoute, ComponentType> = {
   "/admin/mail": adminOnly(() => import("@/pages/admin-mail-page").then((m) => m.AdminMailPage)),
   "/admin/moderation": adminOnly(() => import("@/pages/admin-moderation-page").then((m) => m.AdminModerationPage)),
   "/admin/codes": adminOnly(() => import("@/pages/admin-codes-page").then((m) => m.AdminCodesPage)),
+  "/admin/explore": adminOnly(() => import("@/pages/admin-explore-page").then((m) => m.AdminExplorePage)),
   "/history": adminOnly(() => import("@/pages/history-page").then((m) => m.HistoryPage)),
 };
 
@@ -119,6 +120,7 @@ const AREAS: Record<SpaRoute, Area> = {
   "/admin/mail": "admin",
   "/admin/moderation": "admin",
   "/admin/codes": "admin",
+  "/admin/explore": "admin",
   "/history": "admin",
 };
 

@@ -42,6 +42,8 @@ export const ADMIN_GROUPS: readonly AdminGroup[] = [
       { href: "/admin/moderation", label: msg`Moderation` },
       // Codes people redeem or buy with (issue 70): a fifth tab would not fit a phone's width.
       { href: "/admin/codes", label: msg`Codes` },
+      // What people publish to Explore (issue 72): approve, feature, hide, reports.
+      { href: "/admin/explore", label: msg`Explore` },
     ],
   },
   {

@@ -18,12 +18,15 @@ import {
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { useCurrentUser } from "@/features/auth";
+import { useCaptcha } from "@/features/captcha";
 import { useReportVideo } from "./explore-api";
 import { REPORT_REASONS } from "./explore-words";
 
 /**
  * Report a published video to the site's admins (issue 72): a reason and, if the visitor likes,
- * a few words; then thanks. The server limits how often one may report: its 429 says the wait.
+ * a few words (and the site's CAPTCHA when signed out and it is on); then thanks. The server limits
+ * how often one may report: its 429 says the wait.
  */
 export function ReportDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   return (
@@ -39,6 +42,9 @@ function ReportForm({ id, onClose }: { id: string; onClose: () => void }) {
   const [details, setDetails] = useState("");
   const [missing, setMissing] = useState(false);
   const report = useReportVideo(id);
+  // Signed out while the site's CAPTCHA is on, a report needs its token (the server says so).
+  const { user } = useCurrentUser();
+  const captcha = useCaptcha("explore-report", user === null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -46,7 +52,11 @@ function ReportForm({ id, onClose }: { id: string; onClose: () => void }) {
       setMissing(true);
       return;
     }
-    report.mutate({ reason, details: details.trim() || undefined });
+    // A token is checked once: a refused attempt needs a fresh one.
+    report.mutate(
+      { reason, details: details.trim() || undefined, captchaToken: captcha.token },
+      { onError: () => captcha.reset() },
+    );
   };
 
   if (report.isSuccess) {
@@ -119,12 +129,13 @@ function ReportForm({ id, onClose }: { id: string; onClose: () => void }) {
             onChange={(event) => setDetails(event.target.value)}
           />
         </div>
+        {captcha.field}
         <ErrorAlert error={report.error} />
         <DialogFooter>
           <Button variant="ghost" onClick={onClose}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button type="submit" variant="destructive" disabled={report.isPending}>
+          <Button type="submit" variant="destructive" disabled={report.isPending || !captcha.ready}>
             {report.isPending ? (
               <LoaderCircle className="animate-spin" aria-hidden="true" />
             ) : (

@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
 import type { SettingsSection } from "../../../../shared/settings-sections";
 import type { AdminSettingsView } from "../../../../shared/schemas/settings";
+import { ExploreModeCard } from "@/features/admin/explore/explore-mode-card";
 import { MailCard } from "@/features/admin/mail/mail-card";
 import { MailTestCard } from "@/features/admin/mail/mail-test-card";
 import { ModerationSettingsCard } from "@/features/admin/moderation/moderation-settings-card";
@@ -78,7 +79,14 @@ function contentOf(section: SettingsSection, settings: AdminSettingsView): { sav
         ),
       };
     case "moderation":
-      return { saved: <ModerationSettingsCard /> };
+      return {
+        saved: (
+          <>
+            <ModerationSettingsCard />
+            <ExploreModeCard settings={settings} />
+          </>
+        ),
+      };
     case "contact":
       return { saved: <ContactCard settings={settings} /> };
     case "legal":
