@@ -204,7 +204,14 @@ describe("the admin's Explore tab", () => {
     ]);
     expect(audit[1]).toMatchObject({
       targetType: "video",
-      details: { reason: "spam links", before: "listed", after: "hidden", resolvedReports: 1 },
+      details: {
+        changes: [
+          { field: "exploreStatus", before: "listed", after: "hidden" },
+          { field: "featured", before: true, after: false },
+        ],
+        reason: "spam links",
+        resolvedReports: 1,
+      },
     });
   });
 

@@ -283,6 +283,32 @@ const CASES: Record<AuditAction, [Record<string, unknown>, string[]]> = {
       "Length in characters: 1,200 → 1,340",
     ],
   ],
+  "explore.approve": [
+    { changes: [{ field: "exploreStatus", before: "pending", after: "listed" }] },
+    ["In Explore: Waiting for approval → Listed"],
+  ],
+  "explore.hide": [
+    {
+      changes: [
+        { field: "exploreStatus", before: "listed", after: "hidden" },
+        { field: "featured", before: true, after: false },
+      ],
+      reason: "spam links",
+      resolvedReports: 2,
+    },
+    ["In Explore: Listed → Hidden", "Featured: on → off", "Reason: spam links", "Reports dealt with: 2"],
+  ],
+  "explore.restore": [
+    { changes: [{ field: "exploreStatus", before: "hidden", after: null }] },
+    ["In Explore: Hidden → none"],
+  ],
+  "explore.feature": [{ changes: [{ field: "featured", before: false, after: true }] }, ["Featured: off → on"]],
+  "explore.unfeature": [{ changes: [{ field: "featured", before: true, after: false }] }, ["Featured: on → off"]],
+  "explore.dismiss_reports": [{ resolvedReports: 3 }, ["Reports dealt with: 3"]],
+  "explore.delete": [
+    { changes: [{ field: "exploreStatus", before: "listed", after: null }], reason: "illegal" },
+    ["In Explore: Listed → none", "Reason: illegal"],
+  ],
   "showcase.update": [
     {
       before: [{ taskId: "a", caption: "Sunset" }],

@@ -25,7 +25,7 @@ import {
   type ExploreStatus,
 } from "../../../shared/schemas/explore.js";
 import type { AuditAction } from "../../../shared/audit.js";
-import { recordAudit, type AuditActor } from "../audit/audit-log.js";
+import { fieldChanges, recordAudit, type AuditActor } from "../audit/audit-log.js";
 import type { Settings } from "../settings/service.js";
 import { announceTask, liveSharedVideo, outerId, remixCountSql } from "../videos/explore-visibility.js";
 import { markVideosDeleted, removeBlobs } from "../videos/video-removal.js";
@@ -302,16 +302,20 @@ export async function actOnExploreVideo(
         break;
     }
     if (after !== status && action !== "delete") await announceTask(tx, row.id);
+    const featuredAfter =
+      action === "feature" ? true : action === "unfeature" || after !== "listed" ? false : row.featuredAt !== null;
+    const changes = fieldChanges(
+      { exploreStatus: status, featured: row.featuredAt !== null },
+      { exploreStatus: after, featured: featuredAfter },
+    );
     await recordAudit(tx, actor, {
       action: `explore.${action}` as AuditAction,
       targetType: "video",
       targetId: taskId,
       targetLabel: row.prompt.length > 80 ? `${row.prompt.slice(0, 80)}…` : row.prompt,
       details: {
+        ...(changes.length > 0 ? { changes } : {}),
         ...(input.reason ? { reason: input.reason } : {}),
-        before: status,
-        after,
-        ...(action === "feature" || action === "unfeature" ? { featuredBefore: row.featuredAt !== null } : {}),
         ...(resolved > 0 ? { resolvedReports: resolved } : {}),
       },
     });

@@ -28,6 +28,7 @@ const FIELD_LABELS: Partial<Record<string, MessageDescriptor>> = {
   googleRedirectUri: msg`Redirect URI`,
   googleAuthEnabled: msg`Google sign-in`,
   disabledModels: msg`Models turned off`,
+  exploreMode: msg`Explore`,
   vendorOrder: msg`Vendor order`,
   pauseDegradedModels: msg`Pause failing models`,
   degradedModels: msg`Models paused as failing`,
@@ -92,6 +93,10 @@ const FIELD_LABELS: Partial<Record<string, MessageDescriptor>> = {
   isEnabled: msg`Enabled`,
   status: msg`Status`,
   token: msg`API token`,
+  // Explore's moderation (decision 0164).
+  exploreStatus: msg`In Explore`,
+  featured: msg`Featured`,
+  resolvedReports: msg`Reports dealt with`,
   // What an entry keeps about the act.
   reason: msg`Reason`,
   amount: msg`Amount`,

@@ -31,6 +31,8 @@ const VALUE_WORDS: Partial<Record<string, Words>> = {
   creemEnvironment: ENVIRONMENTS,
   environment: ENVIRONMENTS,
   smtpSecurity: { starttls: msg`STARTTLS (port 587)`, tls: msg`TLS (port 465)`, none: msg`None` },
+  exploreStatus: { pending: msg`Waiting for approval`, listed: msg`Listed`, hidden: msg`Hidden` },
+  exploreMode: { off: msg`Off`, open: msg`Open`, approval: msg`Approval first` },
   moderationFlagAction: SCREENING_ACTIONS,
   moderationUnreachableAction: SCREENING_ACTIONS,
   method: METHODS,
