@@ -1,5 +1,5 @@
 // Writes each language's page documents into dist/web/pages (decision 0056): the landing page
-// pre-rendered, the legal pages' heads (decision 0079), and the document of every other page,
+// pre-rendered, the legal pages' heads (decision 0079), Explore's head (decision 0165), and the document of every other page,
 // each with <html lang>, title and description in its language. Runs after the client build and the server bundle of
 // src/web/prerender.tsx (scripts/build.mjs); the server adds the hreflang links (page-documents.ts).
 import fs from "node:fs";
@@ -31,7 +31,7 @@ function documentFor(template, locale, { title, description, html = "" }) {
 
 export async function prerender(root) {
   const webDir = path.join(root, "dist/web");
-  const { renderLanding, pageHead, legalPageHeads } = await import(
+  const { renderLanding, pageHead, legalPageHeads, exploreHead } = await import(
     pathToFileURL(path.join(root, "dist/prerender/prerender.js")).href
   );
   const template = fs.readFileSync(path.join(webDir, "index.html"), "utf8");
@@ -43,5 +43,7 @@ export async function prerender(root) {
     // The legal pages: their own title and description (decision 0079).
     for (const [page, head] of Object.entries(await legalPageHeads(locale)))
       fs.writeFileSync(path.join(dir, `${page}.html`), documentFor(template, locale, head));
+    // Explore's feed (issue 72): its own title and description for search engines and previews.
+    fs.writeFileSync(path.join(dir, "explore.html"), documentFor(template, locale, await exploreHead(locale)));
   }
 }

@@ -48,6 +48,15 @@ export async function pageHead(locale: Locale): Promise<Omit<RenderedPage, "html
   return { title: i18n._(DEFAULT_DOCUMENT_TITLE), description: i18n._(DESCRIPTION) };
 }
 
+/** /explore's head (issue 72, decision 0165): in its document from the start, for search engines and link previews. */
+const EXPLORE_TITLE = msg`Explore: AI videos made by the community`;
+const EXPLORE_DESCRIPTION = msg`Watch short AI videos people made with Veo Studio, newest or most remixed, and remix any of them with its prompt and settings.`;
+
+export async function exploreHead(locale: Locale): Promise<Omit<RenderedPage, "html">> {
+  await activateLocale(locale);
+  return { title: documentTitle(i18n._(EXPLORE_TITLE)), description: i18n._(EXPLORE_DESCRIPTION) };
+}
+
 /**
  * The legal pages' heads (decision 0079): their title and description are in their document from
  * the start, for search engines and link previews. Their text is the admin's, read at run time.

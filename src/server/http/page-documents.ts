@@ -14,12 +14,15 @@ import { withoutTrailingSlashes } from "../../shared/trim.js";
 
 export interface PageDocuments {
   landing(locale: Locale): string;
-  /** The document of a page other than the landing page: its own head where it has one (the legal pages). */
+  /** The document of a page other than the landing page: its own head where it has one (the legal pages, Explore). */
   page(locale: Locale, pathname?: string): string;
 }
 
-/** The pages with a document of their own (title and description): the legal pages (decision 0079). */
-const OWN_HEADS = LEGAL_PAGES.map((page) => ({ kind: page, pathname: LEGAL_PAGE_PATHS[page] }));
+/** The pages with a document of their own (title and description): the legal pages (decision 0079), Explore (0165). */
+const OWN_HEADS = [
+  ...LEGAL_PAGES.map((page) => ({ kind: page, pathname: LEGAL_PAGE_PATHS[page] })),
+  { kind: "explore" as const, pathname: "/explore" },
+];
 type Kind = "landing" | "page" | (typeof OWN_HEADS)[number]["kind"];
 
 /** Where the build put the documents inside dist/web. */
