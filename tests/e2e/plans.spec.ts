@@ -89,6 +89,33 @@ async function mySubscription(page: Page) {
   };
 }
 
+test("a visitor sees one line a plan buys, signs up from its card and comes back to Subscribe (decision 0167)", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const pricing = (await (await page.request.get(`${server.baseUrl}/api/pricing/current`)).json()) as {
+    models: { model: string; web_credits: number }[];
+  };
+  const fast = pricing.models.find((m) => m.model === "veo3_fast")!.web_credits;
+  await page.goto(`${server.baseUrl}/pricing`);
+  const card = page.getByRole("main").getByRole("article", { name: "Studio", exact: true });
+  // 400 credits a month, counted in Veo3 Fast videos; every model's count folded beneath.
+  await expect(card.locator("[data-headline]")).toHaveText(`≈ ${Math.floor(400 / fast)} Veo3 Fast videos a month`);
+  await card.getByText("Videos with each model").click();
+  await expect(card.locator("details dt")).toHaveCount(pricing.models.length);
+  await expect(card.getByRole("button", { name: "Subscribe: Studio" })).toHaveCount(0);
+
+  await card.getByRole("link", { name: "Create a free account to subscribe to Studio" }).click();
+  await expect(page).toHaveURL(`${server.baseUrl}/login?mode=register&next=%2Fpricing`);
+  const username = uniqueUsername("planvisitor");
+  await page.getByLabel("Username", { exact: true }).fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(`${server.baseUrl}/pricing`);
+  await expect(page.getByRole("button", { name: "Subscribe: Studio" })).toBeVisible();
+});
+
 test("subscribe through Creem's checkout, see the plan and its credits, cancel and undo (1440x900, English)", async ({
   page,
 }) => {
