@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { AudioLines, Clapperboard, Coins, MonitorPlay, Sparkles } from "lucide-react";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -6,9 +7,11 @@ import { cn } from "@/lib/cn";
 import { lowestWebPrice } from "../../../shared/prices";
 import { usePricing } from "@/features/pricing";
 import { DemoNotice } from "./demo-notice";
-import { HeroVideo } from "./hero-video";
 import { StartCreatingLink } from "./start-creating-link";
 import { useShowcase } from "./use-showcase";
+
+// Drawn only once the showcase has answered (never in the pre-rendered page): its own chunk.
+const HeroVideo = lazy(() => import("./hero-video").then((m) => ({ default: m.HeroVideo })));
 
 export function HeroSection() {
   const { t } = useLingui();
@@ -27,7 +30,9 @@ export function HeroSection() {
       className={cn("relative isolate overflow-hidden", featured && "min-h-[34rem] sm:min-h-[40rem]")}
     >
       {featured ? (
-        <HeroVideo key={featured.id} video={featured} />
+        <Suspense fallback={null}>
+          <HeroVideo key={featured.id} video={featured} />
+        </Suspense>
       ) : (
         <div
           aria-hidden="true"
