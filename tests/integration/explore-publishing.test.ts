@@ -233,6 +233,14 @@ describe("publishing a video to Explore", () => {
     const restored = await act(taskId, "restore");
     expect(restored.json().video.status).toBe("listed");
     expect(await feedIds()).toContain(newId);
+
+    // Taken off by its owner while hidden: a restore lets go of it without listing it.
+    expect((await act(taskId, "hide")).statusCode).toBe(200);
+    expect((await setSharing(u.client, taskId, { isPublic: true, explore: false })).view!.explore).toBe("hidden");
+    expect((await act(taskId, "restore")).json().video).toBeNull();
+    expect(await exploreStatusOf(t, taskId)).toEqual({ status: null, publishedAt: null });
+    expect(await feedIds()).not.toContain(newId);
+    expect((await setSharing(u.client, taskId, { isPublic: true })).view!.explore).toBeNull();
   });
 
   it("never sends a prompt its owner hid: not in the feed, the video's details, the admin's list aside", async () => {

@@ -274,13 +274,10 @@ export async function actOnExploreVideo(
         break;
       case "restore":
         isNow("hidden");
-        // Back where it was; a video its owner stopped sharing meanwhile is simply no longer held.
-        after = row.isPublic && row.shareId ? "listed" : null;
-        await set(
-          after
-            ? { exploreStatus: after, explorePublishedAt: row.publishedAt ?? new Date() }
-            : { exploreStatus: null, explorePublishedAt: null },
-        );
+        // Back where it was while its owner still wants it there (shared, and not taken off meanwhile:
+        // share-service keeps the owner's wish in its publication time); otherwise simply no longer held.
+        after = row.isPublic && row.shareId && row.publishedAt ? "listed" : null;
+        await set(after ? { exploreStatus: after } : { exploreStatus: null, explorePublishedAt: null });
         resolved = (await resolveReports()).length;
         break;
       case "feature":

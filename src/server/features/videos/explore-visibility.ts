@@ -70,7 +70,9 @@ export type ExploreChange = { kind: "keep" } | { kind: "off" } | { kind: "publis
 /**
  * The Explore columns of one sharing update, written in the same statement as the sharing itself
  * and decided on the row as it is then (not as it was read): an admin's 'hidden' is never
- * changed by its owner; publishing keeps a status the video already has (and its time).
+ * changed by its owner; publishing keeps a status the video already has (and its time). The
+ * publication time of a hidden video keeps its owner's wish: cleared when they take it off, set
+ * when they publish it again, so an admin's restore lists it only if its owner still wants it.
  */
 export function exploreColumns(change: ExploreChange): {
   exploreStatus?: SQL;
@@ -84,13 +86,13 @@ export function exploreColumns(change: ExploreChange): {
     case "off":
       return {
         exploreStatus: sql`case when ${hidden} then 'hidden' end`,
-        explorePublishedAt: sql`case when ${hidden} then ${videoTasks.explorePublishedAt} end`,
+        explorePublishedAt: sql`null`,
         exploreFeaturedAt: null,
       };
     case "publish":
       return {
         exploreStatus: sql`coalesce(${videoTasks.exploreStatus}, ${change.status satisfies ExploreStatus}::text)`,
-        explorePublishedAt: sql`case when ${videoTasks.exploreStatus} is null then now() else ${videoTasks.explorePublishedAt} end`,
+        explorePublishedAt: sql`case when ${videoTasks.exploreStatus} is null then now() else coalesce(${videoTasks.explorePublishedAt}, now()) end`,
       };
   }
 }

@@ -103,7 +103,10 @@ async function exploreChange(
 ): Promise<ExploreChange> {
   if (!input.isPublic || input.explore === false) return { kind: "off" };
   if (input.explore !== true) return { kind: "keep" };
-  // Already published (or hidden by an admin): its status stays as it is, nothing to screen again.
+  // Hidden by an admin: it stays hidden; its owner's wish is kept for a restore (explore-visibility.ts).
+  // Should an admin release it meanwhile, it waits as pending rather than be listed unscreened.
+  if (task.exploreStatus === "hidden") return { kind: "publish", status: "pending" };
+  // Already published: its status stays as it is, nothing to screen again.
   if (task.exploreStatus !== null) return { kind: "keep" };
   const { exploreMode } = await deps.readSettings();
   if (exploreMode === "off") throw new AppError("conflict", EXPLORE_OFF, reasoned("explore_off"));
