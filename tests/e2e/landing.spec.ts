@@ -1,5 +1,4 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "./fixtures.js";
-import { MODELS } from "../../src/shared/catalogue.js";
 import { ADMIN, untilTheAppAnswers } from "./helpers.js";
 
 const GENERATOR_CHUNK = /\/assets\/generate-page-[^/]*\.js$/;
@@ -69,7 +68,8 @@ test("a visitor sees every section, with prices from the server, without loading
     await expect(examples.first().locator("p[title]")).toHaveText(/…$/);
     await expect(examples.nth(2).locator("p[title]")).not.toHaveText(/…$/);
     await expect(page.getByRole("list", { name: "Trending Now" })).toHaveCount(0);
-    await expect(examples.locator("video[preload=metadata][playsinline]")).toHaveCount(3);
+    // Each with its real frame as its poster: nothing of the video is fetched before it is wanted (decision 0166).
+    await expect(examples.locator("video[preload=none][playsinline][poster]")).toHaveCount(3);
     const firstVideo = examples.first().locator("video");
     await expect(firstVideo).toHaveAttribute("src", /^\/media\/showcase\/sample-\d-16x9-720p\.mp4$/);
     await expect(firstVideo).toHaveAttribute("aria-label", /^Example video: /);
@@ -101,28 +101,20 @@ test("a visitor sees every section, with prices from the server, without loading
     }
     await expect(page.getByRole("link", { name: "Start Your First Video" })).toHaveAttribute("href", "/generate");
 
-    // Pricing comparison (#generator) with the server's prices; USD is credits at the admin's $0.01 a credit.
-    const pricing = page.locator("section#generator");
-    const rows = pricing.getByRole("row");
-    // A web row and an API row for every model (nine since issue 42); an API price with cents is charged rounded up.
-    await expect(rows).toHaveCount(1 + 2 * MODELS.length);
-    const expected = [
-      ["Veo3 (Quality) web", "7", "$0.07", "-"],
-      ["Veo3 Fast web", "3", "$0.03", "-"],
-      ["Veo3 Lite web", "2", "$0.02", "-"],
-      ["Veo3 (Quality) API", "12", "$0.12", "YES"],
-      ["Veo3 Fast API", "4", "$0.04", "YES"],
-      ["Veo3 Lite API", "3", "$0.03", "YES"],
-    ];
-    for (const [name, credits, usd, automation] of expected) {
-      const row = rows.filter({ has: page.getByRole("rowheader", { name: name! }) });
-      await expect(row).toHaveCount(1);
-      await expect(row.getByRole("cell").nth(0)).toHaveText(credits!);
-      await expect(row.getByRole("cell").nth(1)).toHaveText(usd!);
-      await expect(row.getByRole("cell").nth(2)).toContainText(automation!);
-    }
-    await expect(pricing).toContainText(
-      "Veo3 videos are delivered in Full HD 1080p, in 16:9 and 9:16, via the web or the API.",
+    // Prices: one line per model family with the server's prices (decision 0166); the table is on /pricing.
+    const prices = section(page, "Pay per video, no subscription");
+    const families = prices.getByRole("list", { name: "Prices by model family" }).getByRole("listitem");
+    await expect(families).toHaveCount(5);
+    await expect(families.first()).toContainText("Veo 3 — from 2 credits per video, with sound");
+    await expect(families.first()).toContainText("Veo3 (Quality) · Veo3 Fast · Veo3 Lite");
+    await expect(prices.getByTestId("family-kling")).toContainText(
+      /^Kling — from \d+ credits per video, sound on request$/,
+    );
+    await expect(prices.getByTestId("family-wan")).toContainText(/^Wan — from \d+ credits per video, without sound$/);
+    await expect(prices.getByRole("row")).toHaveCount(0);
+    await expect(prices.getByRole("link", { name: "See every model's price and the credit packages" })).toHaveAttribute(
+      "href",
+      "/pricing",
     );
 
     // Route-level code splitting: the generator's chunk is only fetched on the way to /generate.
@@ -194,10 +186,7 @@ test("showcase videos preview on hover and play with controls on click; the FAQ 
   await setCreditValue(request, null);
 });
 
-test("the price table and the FAQ value a credit as the cheapest package on sale does (bonus counted)", async ({
-  page,
-  request,
-}) => {
+test("the FAQ values a credit as the cheapest package on sale does (bonus counted)", async ({ page, request }) => {
   await setCreditValue(request, null);
   // A package cheaper per credit than any other: $100 for 1,000 + 250 bonus credits is $0.08 a credit.
   const created = await request.post("/api/admin/credit-packages", {
@@ -220,17 +209,7 @@ test("the price table and the FAQ value a credit as the cheapest package on sale
     }[];
     const cheapest = Math.min(...onSale.map((p) => Number(p.price) / (p.credits + p.bonusCredits)));
     expect(cheapest).toBe(0.08);
-    const pricing = (await (await request.get("/api/pricing/current")).json()) as {
-      models: { model: string; web_credits: number }[];
-    };
-    const quality = pricing.models.find((m) => m.model === "veo3")!.web_credits;
-
     await page.goto("/");
-    const table = page.locator("section#generator");
-    await expect(table).toContainText("Credits cost from $0.08 each, depending on the package");
-    await expect(table.getByRole("columnheader", { name: "From (USD)" })).toBeVisible();
-    const qualityRow = table.getByRole("row").filter({ hasText: "Veo3 (Quality) web" });
-    await expect(qualityRow.getByRole("cell").nth(1)).toHaveText(`$${(quality * 0.08).toFixed(2)}`);
     const faq = section(page, "Frequently Asked Questions");
     await faq.getByRole("button", { name: "How do credits work?" }).click();
     await expect(faq.getByText("Credits cost from $0.08 each, depending on the package you buy.")).toBeVisible();
@@ -246,27 +225,14 @@ test("the price table and the FAQ value a credit as the cheapest package on sale
   }
 });
 
-test("the pricing table falls back to the default prices when the server cannot answer", async ({ page }) => {
+test("the family lines fall back to the default prices when the server cannot answer", async ({ page }) => {
   await page.route("**/api/pricing/current", (route) => route.fulfill({ status: 500, body: "{}" }));
-  await page.goto("/#generator");
-  const rows = page.locator("section#generator").getByRole("row");
-  // The catalogue's defaults (a 30 % margin over KIE's cost, decision 0144): Quality, Fast and Lite
-  // on the web, then through the API; with no credit value known, no dollars at all (decision 0075).
-  for (const [name, credits] of [
-    ["Veo3 (Quality) web", "18"],
-    ["Veo3 Fast web", "5"],
-    ["Veo3 Lite web", "3"],
-    ["Veo3 (Quality) API", "36"],
-    ["Veo3 Fast API", "10"],
-    ["Veo3 Lite API", "6"],
-  ] as const) {
-    const row = rows.filter({ has: page.getByRole("rowheader", { name }) });
-    await expect(row.getByRole("cell").nth(0)).toHaveText(credits);
-  }
-  await expect(rows.first().getByRole("columnheader")).toHaveText(["Option", "Credits", "N8N / Make"]);
-  await expect(page.locator("section#generator")).toContainText(
-    "What one video costs in credits at each model's standard length and resolution",
-  );
-  await expect(page.locator("section#generator")).not.toContainText("$");
+  await page.goto("/#prices");
+  const prices = section(page, "Pay per video, no subscription");
+  // The catalogue's defaults (a 30 % margin over KIE's cost, decision 0144): Veo 3 from Lite's 3
+  // credits; with no credit value known, no dollars at all (decision 0075).
+  await expect(prices.getByTestId("family-veo")).toHaveText("Veo 3 — from 3 credits per video, with sound");
+  await expect(prices.getByRole("listitem")).toHaveCount(5);
+  await expect(prices).not.toContainText("$");
   await expect(page.getByRole("note")).toHaveCount(0);
 });

@@ -66,6 +66,8 @@ for (const language of ["en", "vi"] as const) {
         await expect(hero.getByText(w.sample)).toBeVisible();
         const heroVideo = hero.locator("video");
         await expect(heroVideo).toHaveAttribute("src", /^\/media\/showcase\/sample-1-16x9-720p\.mp4$/);
+        // Its poster is the clip's own frame (decision 0166), as is every tile's.
+        await expect(heroVideo).toHaveAttribute("poster", "/media/showcase/sample-1-16x9-720p.jpg");
         await expect(heroVideo).toHaveJSProperty("muted", true);
         await expect(heroVideo).toHaveJSProperty("loop", true);
         await expect(heroVideo).toHaveAttribute("playsinline", "");
@@ -74,6 +76,10 @@ for (const language of ["en", "vi"] as const) {
         await expect(tiles).toHaveCount(3);
         for (let i = 0; i < 3; i++) {
           await expect(tiles.nth(i).getByText(w.sample)).toBeVisible();
+          await expect(tiles.nth(i).locator("video")).toHaveAttribute(
+            "poster",
+            /^\/media\/showcase\/sample-\d-16x9-720p\.jpg$/,
+          );
           await expect(tiles.nth(i).getByRole("link", { name: new RegExp(`^${w.try}`) })).toBeVisible();
         }
         await expectNoHorizontalScroll(page);
@@ -85,14 +91,15 @@ for (const language of ["en", "vi"] as const) {
   }
 }
 
-test("with reduced motion, the hero shows a still of its video", async ({ browser, request }) => {
+test("with reduced motion, the hero shows its poster, a still of its video", async ({ browser, request }) => {
   await clearShowcase(request);
   const { context, page } = await openPage(browser, "en", SIZES[0].viewport, "reduce");
   try {
     await page.goto("/");
     const video = page.getByRole("figure", { name: WORDS.en.featured }).locator("video");
     await expect(video).toHaveAttribute("data-reduced-motion", "");
-    await expect(video).toHaveAttribute("src", /#t=0\.1$/);
+    await expect(video).toHaveAttribute("poster", "/media/showcase/sample-1-16x9-720p.jpg");
+    await expect(video).toHaveAttribute("preload", "none");
     await expect(video).not.toHaveAttribute("autoplay", /.*/);
     await expect(video).toHaveJSProperty("paused", true);
   } finally {
@@ -147,6 +154,29 @@ test("the admin chooses a customer's shared video: the hero and the tiles play i
     await admin.page.setViewportSize(SIZES[1].viewport);
     await expectNoHorizontalScroll(admin.page);
 
+    // The same video as Veo3 Fast's sample, chosen in "Sample per model": saved at once.
+    const samples = section.getByRole("list", { name: "Sample per model" });
+    await samples.getByRole("combobox", { name: "Sample of Veo3 Fast" }).click();
+    await admin.page.getByRole("option", { name: new RegExp(`^${prompt.slice(0, 40)}`) }).click();
+    await expect(admin.page.getByText("Sample saved", { exact: true }).first()).toBeVisible();
+    await expect(samples.getByRole("combobox", { name: "Sample of Veo3 Fast" })).toContainText(prompt.slice(0, 40));
+    await expectNoSeriousAxeFindings(admin.page, { include: ["#showcase"] });
+
+    // Once the video is kept, its frame is its poster, for the showcase and for the sample.
+    await expect
+      .poll(
+        async () => {
+          const view = (await (await visitor.page.request.get("/api/showcase")).json()) as {
+            videos: { posterUrl: string | null }[];
+            modelSamples: { model: string; id: string; posterUrl: string | null }[];
+          };
+          const sample = view.modelSamples.find((m) => m.model === "veo3_fast");
+          return [view.videos[0]?.posterUrl ?? null, sample?.id, sample?.posterUrl ?? null];
+        },
+        { timeout: 60_000 },
+      )
+      .toEqual([expect.stringMatching(/^\/media\/shares\/[\w-]+\.jpg$/), taskId, expect.stringMatching(/\.jpg$/)]);
+
     // The set-up checklist's step is done and links to the section.
     await admin.page.setViewportSize(SIZES[0].viewport);
     await admin.page.goto("/admin");
@@ -158,6 +188,10 @@ test("the admin chooses a customer's shared video: the hero and the tiles play i
     const hero = visitor.page.getByRole("figure", { name: WORDS.en.featured });
     await expect(hero.locator("video")).toHaveAttribute("aria-label", `Featured video: ${prompt}`);
     await expect(hero.locator("video")).toHaveAttribute("src", /^\/(media|simulator)\//);
+    await expect(hero.locator("video")).toHaveAttribute("poster", /^\/media\/shares\/[\w-]+\.jpg$/);
+    const frame = await visitor.page.request.get((await hero.locator("video").getAttribute("poster"))!);
+    expect(frame.status()).toBe(200);
+    expect(frame.headers()["content-type"]).toBe("image/jpeg");
     await expect
       .poll(() => hero.locator("video").evaluate((v) => (v as unknown as { paused: boolean }).paused))
       .toBe(false);
@@ -193,6 +227,7 @@ test("the admin chooses a customer's shared video: the hero and the tiles play i
     ).toBeVisible();
   } finally {
     await clearShowcase(request);
+    await request.put("/api/admin/showcase/model-samples/veo3_fast", { data: { taskId: null } });
     for (const opened of [customer, admin, visitor]) await opened.context.close();
   }
 });
