@@ -109,6 +109,29 @@ describe("reports", () => {
     expect((await reportsOf(taskId)).length).toBe(2);
   });
 
+  it("holds under races: one reporter's reports at once are one; an admin's hide at once with an unpublish wins or is refused", async () => {
+    const { u, taskId } = await finishedVideo(t);
+    const { shareId } = await publish(u.client, taskId);
+    const visitor = new Client(t.app);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => report(visitor, shareId, { reason: "spam" })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect((await reportsOf(taskId)).length).toBe(1);
+
+    for (let round = 0; round < 3; round++) {
+      await publish(u.client, taskId);
+      const [hide, off] = await Promise.all([
+        act(taskId, "hide"),
+        setSharing(u.client, taskId, { isPublic: true, explore: false }),
+      ]);
+      expect(off.res.statusCode).toBe(200);
+      const status = (await exploreStatusOf(t, taskId)).status;
+      // Hidden when the hide went through (whatever came after); off when the owner was first.
+      expect(status).toBe(hide.statusCode === 200 ? "hidden" : null);
+      if (hide.statusCode !== 200) expect(hide.statusCode).toBe(409);
+      if (status === "hidden") await act(taskId, "restore");
+    }
+  });
+
   it("asks a signed-out visitor for the CAPTCHA while it is on; a signed-in person is known", async () => {
     const { u, taskId } = await finishedVideo(t);
     const { shareId } = await publish(u.client, taskId);
