@@ -108,12 +108,6 @@ const changes: {
 const fields = Object.keys(changes) as Array<keyof VideoTaskView>;
 const columnOf = (field: keyof VideoTaskView) =>
   changes[field].column ?? (field as keyof typeof videoTasks.$inferSelect);
-/**
- * Explore's status (decision 0164) is announced by the code that changes it (publishing, the
- * admin's actions: videos/explore-visibility.ts announceTask, tested in explore-publishing.test.ts):
- * the trigger's watched columns predate it, and a function migration would add it there.
- */
-const announcedByTheApp = new Set<keyof VideoTaskView>(["explore"]);
 
 /** Every change this process hears of from now on. */
 function recordChanges() {
@@ -140,39 +134,36 @@ describe("the task view's announcements", () => {
     for (const field of fields) expect(columns[columnOf(field)], field).toBeDefined();
   });
 
-  it.each(fields.filter((f) => !announcedByTheApp.has(f)))(
-    "changing %s in the database is announced, and the cached list shows the change",
-    async (field) => {
-      const row = await insertTask();
-      await t.app.liveEvents.settle();
-      // The list is now cached in memory (for a minute unless something is announced).
-      const before = (await listed(owner.cookie)).find((task) => task.id === row.id)!;
-      expect(before[field]).not.toEqual(changes[field].shown ?? changes[field].value);
+  it.each(fields)("changing %s in the database is announced, and the cached list shows the change", async (field) => {
+    const row = await insertTask();
+    await t.app.liveEvents.settle();
+    // The list is now cached in memory (for a minute unless something is announced).
+    const before = (await listed(owner.cookie)).find((task) => task.id === row.id)!;
+    expect(before[field]).not.toEqual(changes[field].shown ?? changes[field].value);
 
-      const { heard, stop } = recordChanges();
-      await db()
-        .update(videoTasks)
-        .set({ [columnOf(field)]: changes[field].value })
-        .where(eq(videoTasks.id, row.id));
-      await t.app.liveEvents.settle();
-      stop();
+    const { heard, stop } = recordChanges();
+    await db()
+      .update(videoTasks)
+      .set({ [columnOf(field)]: changes[field].value })
+      .where(eq(videoTasks.id, row.id));
+    await t.app.liveEvents.settle();
+    stop();
 
-      const [changed] = await db()
-        .select()
-        .from(videoTasks)
-        .where(eq(videoTasks.id, field === "id" ? (changes.id.value as string) : row.id));
-      expect(
-        heard,
-        `no announcement when video_tasks.${getTableColumns(videoTasks)[columnOf(field)].name} changed`,
-      ).toContainEqual({
-        kind: "task",
-        userId: owner.id,
-        taskId: changed!.taskId,
-      });
-      const after = (await listed(owner.cookie)).find((task) => task.id === changed!.id);
-      expect(after?.[field]).toEqual(changes[field].shown ?? changes[field].value);
-    },
-  );
+    const [changed] = await db()
+      .select()
+      .from(videoTasks)
+      .where(eq(videoTasks.id, field === "id" ? (changes.id.value as string) : row.id));
+    expect(
+      heard,
+      `no announcement when video_tasks.${getTableColumns(videoTasks)[columnOf(field)].name} changed`,
+    ).toContainEqual({
+      kind: "task",
+      userId: owner.id,
+      taskId: changed!.taskId,
+    });
+    const after = (await listed(owner.cookie)).find((task) => task.id === changed!.id);
+    expect(after?.[field]).toEqual(changes[field].shown ?? changes[field].value);
+  });
 
   it("moving a task to another person is announced to both, and each list shows it where it now is", async () => {
     const row = await insertTask();

@@ -27,7 +27,7 @@ import {
 import type { AuditAction } from "../../../shared/audit.js";
 import { fieldChanges, recordAudit, type AuditActor } from "../audit/audit-log.js";
 import type { Settings } from "../settings/service.js";
-import { announceTask, liveSharedVideo, outerId, remixCountSql } from "../videos/explore-visibility.js";
+import { liveSharedVideo, outerId, remixCountSql } from "../videos/explore-visibility.js";
 import { markVideosDeleted, removeBlobs } from "../videos/video-removal.js";
 import { sharePosterPath, type VideoUrlSigner } from "../videos/video-files.js";
 import { cursorTimeText, decodeCursor, encodeCursor } from "./cursor.js";
@@ -298,7 +298,6 @@ export async function actOnExploreVideo(
         after = null;
         break;
     }
-    if (after !== status && action !== "delete") await announceTask(tx, row.id);
     const featuredAfter =
       action === "feature" ? true : action === "unfeature" || after !== "listed" ? false : row.featuredAt !== null;
     const changes = fieldChanges(

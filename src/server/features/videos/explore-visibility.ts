@@ -96,15 +96,3 @@ export function exploreColumns(change: ExploreChange): {
       };
   }
 }
-
-/**
- * Announces the task as its trigger does (veo_notify_task): Explore's status is in the owner's task
- * view, but the trigger's watched columns predate it, so a change of Explore's columns is announced
- * here, after it and in its transaction where it has one (heard at commit by every process's read
- * caches and the owner's open pages).
- */
-export async function announceTask(db: Queryable, id: string): Promise<void> {
-  await db.execute(
-    sql`select pg_notify('veo_events', json_build_object('u', user_id, 'k', 'task', 't', task_id)::text) from video_tasks where id = ${id}::uuid`,
-  );
-}

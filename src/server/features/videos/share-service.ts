@@ -19,7 +19,7 @@ import { markVideosDeleted, removeBlobs } from "./video-removal.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 import { screenRequest, type ScreeningDeps } from "../moderation/screening.js";
 import type { Settings } from "../settings/service.js";
-import { announceTask, exploreColumns, type ExploreChange } from "./explore-visibility.js";
+import { exploreColumns, type ExploreChange } from "./explore-visibility.js";
 
 export const SHARE_PREFIX = "/v/";
 const NOT_SHAREABLE = "Only a finished video can be shared.";
@@ -91,7 +91,6 @@ export async function setSharing(
     .where(and(eq(videoTasks.id, task.id), isNull(videoTasks.deletedAt)))
     .returning();
   if (!row) throw notFound("Video not found");
-  if (row.exploreStatus !== task.exploreStatus) await announceTask(deps.db, row.id);
   return sharingView(row, deps.config.publicUrl);
 }
 
