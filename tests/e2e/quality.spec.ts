@@ -171,13 +171,14 @@ test("the pricing table asks the server again every 60 seconds", async ({ page }
     });
   });
   await page.clock.install();
-  await page.goto("/#generator");
+  // The table of every video's price is on /pricing (decision 0167): a Website cell says credits, then dollars.
+  await page.goto("/pricing");
   const fastWeb = page
-    .locator("section#generator")
-    .getByRole("row", { name: /^Veo3 Fast web/ })
+    .getByRole("region", { name: "What a video costs" })
+    .getByRole("row", { name: /^Veo3 Fast/ })
     .getByRole("cell")
-    .nth(1);
-  await expect(fastWeb).toHaveText("$0.03");
+    .nth(0);
+  await expect(fastWeb).toHaveText("3$0.03");
   const before = calls;
 
   fast = 9;
@@ -185,5 +186,5 @@ test("the pricing table asks the server again every 60 seconds", async ({ page }
   expect(calls).toBe(before);
   await page.clock.runFor(2_000);
   await expect.poll(() => calls).toBe(before + 1);
-  await expect(fastWeb).toHaveText("$0.09");
+  await expect(fastWeb).toHaveText("9$0.09");
 });

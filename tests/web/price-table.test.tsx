@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ModelId } from "../../src/shared/catalogue";
 import type { PricingView } from "../../src/shared/schemas/videos";
-import { PricingComparisonSection } from "@/features/landing/pricing-comparison-section";
+import { VideoPricesSection } from "@/features/pricing/video-prices-section";
 import { stubFetch } from "./fetch-stub";
 import { renderWeb, useLocale } from "./render";
 
@@ -31,73 +31,65 @@ const PRICING: PricingView = {
   credit_value: { usd: 0.01, source: "setting" },
 };
 
-/** Each body row as [option, credits, USD]; USD is "" when the table has no dollars column. */
+/** Each body row as [model, website, API], each price cell's credits and dollars run together. */
 function rows(): string[][] {
   const body = screen.getAllByRole("rowgroup")[1]!;
   return within(body)
     .getAllByRole("row")
-    .map((row) => {
-      const cells = [...row.querySelectorAll("td")];
-      const usd = cells.length === 3 ? cells[1]!.textContent : "";
-      return [row.querySelector("th span")!.textContent ?? "", cells[0]?.textContent ?? "", usd ?? ""];
-    });
+    .map((row) => [
+      row.querySelector("th span")!.textContent ?? "",
+      ...[...row.querySelectorAll("td")].map((cell) => cell.textContent ?? ""),
+    ]);
 }
 
-describe("the landing page's price table", () => {
+/** /pricing's table of every video's price (decision 0167; it was the landing page's until issue 72). */
+describe("what a video costs, on /pricing", () => {
   it("shows the catalogue's defaults, then the server's web and API prices with their dollars", async () => {
     await useLocale("en");
     let answer: (value: { body: PricingView }) => void = () => {};
     const { sent } = stubFetch({ "GET /api/pricing/current": () => new Promise((resolve) => (answer = resolve)) });
-    renderWeb(<PricingComparisonSection />);
+    renderWeb(<VideoPricesSection />);
     // Before the answer: the catalogue's defaults, and no dollars (a credit's value is not known yet).
-    expect(rows()[0]).toEqual(["Veo3 (Quality) web", "18", ""]);
-    expect(screen.queryByRole("columnheader", { name: "USD" })).toBeNull();
+    expect(rows()[0]).toEqual(["Veo3 (Quality)", "18", "36"]);
+    expect(document.body.textContent).not.toMatch(/\$/);
 
     await waitFor(() => expect(sent).toHaveLength(1));
     answer({ body: PRICING });
-    await waitFor(() => expect(rows()[0]?.[1]).toBe("150"));
+    await waitFor(() => expect(rows()[0]?.[1]).toBe("150$1.50"));
     expect(rows()).toEqual([
-      ["Veo3 (Quality) web", "150", "$1.50"],
-      ["Veo3 Fast web", "30", "$0.30"],
-      ["Veo3 Lite web", "12", "$0.12"],
-      ["Veo3 (Quality) API", "250", "$2.50"],
-      ["Veo3 Fast API", "45", "$0.45"],
-      ["Veo3 Lite API", "20", "$0.20"],
+      ["Veo3 (Quality)", "150$1.50", "250$2.50"],
+      ["Veo3 Fast", "30$0.30", "45$0.45"],
+      ["Veo3 Lite", "12$0.12", "20$0.20"],
     ]);
+    expect(screen.getByText(/Dollars at \$0\.01 a credit\./)).toBeTruthy();
   });
 
-  it("values credits at the server's credit value, and states no dollars at all without one", async () => {
+  it("values credits at the packages' lowest price, says so, and states no dollars at all without a value", async () => {
     await useLocale("en");
     const answer = { ...PRICING, credit_value: { usd: 25 / 175, source: "packages" as const } };
     let current: PricingView = answer;
     stubFetch({ "GET /api/pricing/current": () => ({ body: current }) });
-    const view = renderWeb(<PricingComparisonSection />);
-    await waitFor(() => expect(rows()[0]).toEqual(["Veo3 (Quality) web", "150", "$21.43"]));
-    expect(screen.getByRole("columnheader", { name: "From (USD)" })).toBeTruthy();
-    expect(screen.getByText(/Credits cost from \$0\.143 each, depending on the package/)).toBeTruthy();
+    const view = renderWeb(<VideoPricesSection />);
+    await waitFor(() => expect(rows()[0]).toEqual(["Veo3 (Quality)", "150$21.43", "250$35.71"]));
+    expect(
+      screen.getByText(/lowest price of a credit, \$0\.143: from that much, depending on the package/),
+    ).toBeTruthy();
     view.unmount();
 
     current = { ...PRICING, credit_value: null };
     stubFetch({ "GET /api/pricing/current": () => ({ body: current }) });
-    renderWeb(<PricingComparisonSection />);
-    await waitFor(() =>
-      expect(
-        screen.getByText(/costs in credits at each model's standard length and resolution, with no subscription/),
-      ).toBeTruthy(),
-    );
-    await waitFor(() => expect(rows()[0]).toEqual(["Veo3 (Quality) web", "150", ""]));
+    renderWeb(<VideoPricesSection />);
+    await waitFor(() => expect(rows()[0]).toEqual(["Veo3 (Quality)", "150", "250"]));
     expect(document.body.textContent).not.toMatch(/\$|USD/);
   });
 
   it("words and writes the amounts the Vietnamese way", async () => {
     await useLocale("vi");
     stubFetch({ "GET /api/pricing/current": { body: PRICING } });
-    renderWeb(<PricingComparisonSection />);
-    await waitFor(() => expect(rows()[0]?.[1]).toBe("150"));
-    const [name, , usd] = rows()[0]!;
-    expect(name).not.toBe("Veo3 (Quality) web");
-    expect(name).toContain("Veo3 (Quality)");
+    renderWeb(<VideoPricesSection />);
+    await waitFor(() => expect(rows()[0]?.[1]).toMatch(/^150/));
     // vi-VN writes a decimal comma: 1,50 US$.
-    expect(usd).toMatch(/1,50/);
+    expect(rows()[0]?.[1]).toMatch(/1,50/);
+    expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Mô hình", "Trang web", "API"]);
   });
 });
