@@ -77,6 +77,8 @@ const SITE_WIDE = [
   "admin-overview",
   "catalogue",
   "creem-purchase",
+  // Switches Explore to approval for a moment (issue 72).
+  "explore",
   "google-sign-in",
   "landing",
   "payment-reversals",

@@ -1,15 +1,15 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { LogIn, Sparkles } from "lucide-react";
+import { LogIn, Sparkles, UserPlus } from "lucide-react";
 import { Trans } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
-import { useLoginHref } from "@/features/auth";
+import { useLoginHref, useSignUpHref } from "@/features/auth";
 import { BusyIcon } from "./busy-icon";
 import { isMac } from "./generate-request";
 
 /**
  * The end of the generator: 'Generate Video' (with its keyboard shortcut) when signed in, 'Sign in
- * to Generate' otherwise.
+ * to Generate' and 'Create a free account' otherwise (both come back here).
  */
 export function GenerateSubmitArea({
   signedIn,
@@ -28,6 +28,8 @@ export function GenerateSubmitArea({
 }) {
   // Signing in comes back here (decision 0078), by password or through Google (decision 0083).
   const loginHref = useLoginHref();
+  // New here: an account made on the spot comes back here too, the form as it was (a remix's included).
+  const signUpHref = useSignUpHref();
   if (signedIn) {
     return (
       <>
@@ -57,6 +59,12 @@ export function GenerateSubmitArea({
         <Link href={loginHref}>
           <LogIn aria-hidden="true" />
           <Trans>Sign in to Generate</Trans>
+        </Link>
+      </Button>
+      <Button asChild variant="secondary" className="w-full">
+        <Link href={signUpHref}>
+          <UserPlus aria-hidden="true" />
+          <Trans>Create a free account</Trans>
         </Link>
       </Button>
       <p className="text-xs text-muted-foreground">
