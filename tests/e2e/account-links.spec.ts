@@ -74,10 +74,9 @@ test("a new account's address is confirmed from the mail, and the banner goes (p
   await page.getByLabel("Mật khẩu", { exact: true }).fill("password-1");
   await page.getByLabel("Xác nhận mật khẩu", { exact: true }).fill("password-1");
   await page.getByRole("button", { name: "Tạo tài khoản" }).click();
-  await expectToast(page, "Đăng ký thành công");
-  await page.getByLabel("Mật khẩu", { exact: true }).fill("password-1");
-  await page.getByRole("button", { name: "Đăng nhập", exact: true }).click();
-  await expect(page).toHaveURL("/");
+  // Registering signs in (decision 0167): the new person lands on the generator, welcomed.
+  await expectToast(page, `Chào mừng bạn đến với Veo Studio, ${username}!`);
+  await expect(page).toHaveURL("/generate");
 
   const banner = page.getByRole("region", { name: "Xác nhận địa chỉ e-mail của bạn" });
   await expect(banner).toContainText(`Vui lòng xác nhận địa chỉ e-mail ${email}`);
