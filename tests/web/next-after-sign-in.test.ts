@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loginHref, readNextAfterSignIn } from "@/features/auth/next-after-sign-in";
+import { loginHref, readNextAfterSignIn, readSignUpMode, signUpHref } from "@/features/auth/next-after-sign-in";
+import { pageAfterSignUp } from "@/features/auth/use-register-mutation";
 import { safeNext } from "../../src/shared/next-path";
 
 describe("the page to go to after signing in", () => {
@@ -66,5 +67,22 @@ describe("the page to go to after signing in", () => {
     expect(readNextAfterSignIn("?auth=success&user=%7B%7D&next=%2Fgenerate")).toBe("/generate");
     expect(readNextAfterSignIn("?auth=error&problem=cancelled&next=%2F%2Fevil.com")).toBe("/");
     expect(readNextAfterSignIn("?auth=success")).toBe("/");
+  });
+});
+
+describe("the sign-up form's address (decision 0167)", () => {
+  it("opens Register and comes back to a page of this site only", () => {
+    expect(signUpHref("/pricing")).toBe("/login?mode=register&next=%2Fpricing");
+    expect(signUpHref("/generate?remix=abc")).toBe("/login?mode=register&next=%2Fgenerate%3Fremix%3Dabc");
+    for (const attempt of ["//evil.com", "https://evil.com", "/login", "/", null, undefined])
+      expect(signUpHref(attempt)).toBe("/login?mode=register");
+    expect(readSignUpMode("?mode=register&next=%2Fpricing")).toBe(true);
+    expect(readSignUpMode("?next=%2Fpricing")).toBe(false);
+    expect(readSignUpMode("?mode=Register")).toBe(false);
+  });
+
+  it("lands a new account on the page it came from, else the generator", () => {
+    expect(pageAfterSignUp("/generate?remix=abc")).toBe("/generate?remix=abc");
+    expect(pageAfterSignUp(readNextAfterSignIn("?mode=register&next=%2F%2Fevil.com"))).toBe("/generate");
   });
 });
