@@ -99,6 +99,24 @@ describe("registration", () => {
     expect((await client.get("/api/auth/current-user")).statusCode).toBe(401);
   });
 
+  it("refuses a registration posted from another website: no account, and nobody signed in", async () => {
+    // Otherwise a page elsewhere could sign a visitor into an account its author controls.
+    const { client } = await signUp(t.app);
+    const username = uniqueName("csrf");
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      headers: { cookie: client.sessionCookie!, origin: "https://evil.example" },
+      payload: { username, password: "secret1" },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe("cross_site_request");
+    expect(res.cookies.find((c) => c.name === "sid")).toBeUndefined();
+    expect(await t.database.db.select().from(users).where(eq(users.username, username))).toEqual([]);
+    // The visitor's own session goes on.
+    expect((await client.get("/api/auth/current-user")).statusCode).toBe(200);
+  });
+
   it("accepts an empty e-mail as none", async () => {
     const res = await new Client(t.app).post("/api/auth/register", {
       username: uniqueName(),
