@@ -231,3 +231,77 @@ test("the admin chooses a customer's shared video: the hero and the tiles play i
     for (const opened of [customer, admin, visitor]) await opened.context.close();
   }
 });
+
+test("a customer's video published to Explore and featured by the admin shows in the community row, linking to its page", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const prompt = `A heron lands on a misty rice field, for the community row ${Date.now()}`;
+  const customer = await openPage(browser, "en", SIZES[0].viewport);
+  const early = await openPage(browser, "en", SIZES[0].viewport);
+  const visitor = await openPage(browser, "en", SIZES[0].viewport);
+  let taskId = "";
+  try {
+    const username = await createFundedUser(request, "community", 5);
+    await signInViaApi(customer.page, username);
+    await customer.page.goto("/my-creations");
+    taskId = await generateViaApi(customer.page, { prompt });
+    await expect
+      .poll(
+        async () => {
+          const res = await customer.page.request.get(`/api/video-status/${taskId}`);
+          return ((await res.json()) as { data: { status: string } }).data.status;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe("completed");
+    const csrf = (await customer.context.cookies()).find((c) => c.name === "csrf")?.value ?? "";
+    const published = await customer.page.request.put(`/api/videos/${taskId}/sharing`, {
+      data: { isPublic: true, explore: true },
+      headers: { "x-csrf-token": csrf, "sec-fetch-site": "same-origin" },
+    });
+    expect(published.status(), await published.text()).toBe(200);
+    const shareId = new URL(((await published.json()) as { shareUrl: string }).shareUrl).pathname.split("/").pop()!;
+
+    // Not featured yet: no community row (this visitor's browser keeps that answer a minute: Explore's cache).
+    await early.page.goto("/");
+    await expect(early.page.getByRole("list", { name: WORDS.en.examples })).toBeVisible();
+    await expect(early.page.getByRole("region", { name: "From the community" })).toHaveCount(0);
+
+    // The admin approves it if Explore asks for approval, then features it.
+    expect((await request.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
+    await request.post(`/api/admin/explore/${taskId}`, { data: { action: "approve" } });
+    const featured = await request.post(`/api/admin/explore/${taskId}`, { data: { action: "feature" } });
+    expect(featured.status(), await featured.text()).toBe(200);
+
+    // Featured, and kept (its frame taken): the feed names it with its poster.
+    await expect
+      .poll(
+        async () => {
+          const feed = await request.get("/api/explore?featured=true", { headers: { "cache-control": "no-cache" } });
+          const videos = ((await feed.json()) as { videos: { id: string; posterUrl: string | null }[] }).videos;
+          return Boolean(videos.find((v) => v.id === shareId)?.posterUrl);
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true);
+    await visitor.page.goto("/");
+    const row = visitor.page.getByRole("region", { name: "From the community" });
+    const tile = row.getByRole("listitem").filter({ hasText: prompt.slice(0, 40) });
+    await expect(tile).toHaveCount(1);
+    await expect(tile.getByRole("link")).toHaveAttribute("href", `/v/${shareId}`);
+    const video = tile.locator("video");
+    await expect(video).toHaveAttribute("poster", /\.jpg(\?|$)/);
+    const frame = await visitor.page.request.get((await video.getAttribute("poster"))!);
+    expect(frame.headers()["content-type"]).toBe("image/jpeg");
+    await tile.hover();
+    await expect.poll(() => video.evaluate((v) => (v as unknown as { paused: boolean }).paused)).toBe(false);
+    await expectNoSeriousAxeFindings(visitor.page, { include: ["main"] });
+    await tile.getByRole("link").click();
+    await expect(visitor.page).toHaveURL(new RegExp(`/v/${shareId}$`));
+  } finally {
+    if (taskId) await request.post(`/api/admin/explore/${taskId}`, { data: { action: "unfeature" } });
+    for (const opened of [customer, early, visitor]) await opened.context.close();
+  }
+});
