@@ -10,6 +10,7 @@ import "@/features/codes/code-reason-texts";
 import "@/features/videos/welcome-reason-texts";
 import "@/features/first-frames/first-frame-reason-texts";
 import "@/features/prompt-help/prompt-help-reason-texts";
+import "@/features/videos/extend-reason-texts";
 
 const apiError = (status: number, body: object) => new ApiError(status, "", JSON.stringify(body));
 
