@@ -370,7 +370,9 @@ describe("secure cookies", () => {
     const streams: SseClient[] = [];
     try {
       const base = await secure.app.listen({ port: 0, host: "127.0.0.1" });
-      const { username, password } = await signUp(secure.app);
+      const { username, password, client: registered } = await signUp(secure.app);
+      // Registering signs in under the same rules (decision 0167): the __Host- name, Secure.
+      expect(registered.sessionCookie).toMatch(/^__Host-sid=/);
       const login = await secure.app.inject({
         method: "POST",
         url: "/api/auth/login",
