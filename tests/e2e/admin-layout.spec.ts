@@ -95,9 +95,9 @@ test("at 1440 px the header's Admin menu holds the admin pages in groups, by key
     await page.goto("/admin/moderation");
     await expect(page.getByRole("heading", { name: "Moderation", level: 1 })).toBeVisible();
 
-    // Six links for everyone and one Admin menu: no History or Admin link of their own.
+    // Seven links for everyone and one Admin menu: no History or Admin link of their own.
     const main = page.getByRole("navigation", { name: "Main" });
-    await expect(main.getByRole("link")).toHaveCount(6);
+    await expect(main.getByRole("link")).toHaveCount(7);
     await expect(main.getByRole("link", { name: "History" })).toHaveCount(0);
     const admin = main.getByRole("button", { name: "Admin" });
     await expect(admin).toHaveAttribute("aria-current", "true");
@@ -112,6 +112,7 @@ test("at 1440 px the header's Admin menu holds the admin pages in groups, by key
       "Users",
       "Moderation",
       "Codes",
+      "Explore",
       "Transactions",
       "Audit Log",
       "Mail",
@@ -126,7 +127,7 @@ test("at 1440 px the header's Admin menu holds the admin pages in groups, by key
 
     await page.keyboard.press("Enter");
     await expect(menu.getByRole("menuitem", { name: "Overview" })).toBeFocused();
-    for (const name of ["Users", "Moderation", "Codes", "Transactions", "Audit Log"]) {
+    for (const name of ["Users", "Moderation", "Codes", "Explore", "Transactions", "Audit Log"]) {
       await page.keyboard.press("ArrowDown");
       await expect(menu.getByRole("menuitem", { name })).toBeFocused();
     }
@@ -169,7 +170,7 @@ test("at 1440 px the header's Admin menu holds the admin pages in groups, by key
     await expect(settings.getByRole("link", { name: "Payments" })).toHaveAttribute("aria-current", "page");
     // The header's menu keeps the settings to one entry, marked while any section is open.
     await admin.click();
-    await expect(menu.getByRole("menuitem")).toHaveCount(8);
+    await expect(menu.getByRole("menuitem")).toHaveCount(9);
     await expect(menu.getByRole("menuitem", { name: "Settings" })).toHaveAttribute("aria-current", "page");
     await page.keyboard.press("Escape");
   } finally {
@@ -194,7 +195,13 @@ test("at 390 px in Vietnamese the phone's menu holds the Admin menu, and the tab
       "Người dùng",
       "Kiểm duyệt",
       "Mã",
+      "Khám phá",
     ]);
+    // The group's four pages (Explore the fourth, issue 72) fit the phone's width too.
+    for (const tab of await sections.getByRole("list", { name: "Cộng đồng" }).getByRole("link").all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x + box.width, (await tab.textContent()) ?? "").toBeLessThanOrEqual(390);
+    }
     for (const tab of await sections.getByRole("list").first().getByRole("link").all()) {
       const box = (await tab.boundingBox())!;
       expect(box.x + box.width, (await tab.textContent()) ?? "").toBeLessThanOrEqual(390);
