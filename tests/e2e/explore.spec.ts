@@ -395,8 +395,8 @@ test("a report reaches the admin, who hides the video; in approval mode a new on
     const hidden = admin.page.getByRole("article").filter({ hasText: PROMPTS.second });
     await hidden.getByRole("button", { name: "Delete" }).click();
     const sure = admin.page.getByRole("dialog", { name: "Delete this video?" });
-    await sure.getByRole("button", { name: "Yes, delete" }).click();
-    await expectToast(admin.page, "Video deleted");
+    await sure.getByRole("button", { name: "Delete for good" }).click();
+    await expectToast(admin.page, "Video deleted for good");
     await expect(admin.page.getByRole("article").filter({ hasText: PROMPTS.second })).toHaveCount(0);
     await ownerPage.context.close();
   } finally {

@@ -57,7 +57,7 @@ export function ExploreFilterBar({
     >
       <div className="grid gap-1.5">
         <span id="explore-sort-label" className="text-sm font-medium">
-          <Trans>Order</Trans>
+          <Trans>Sort</Trans>
         </span>
         <ToggleGroup
           type="single"

@@ -60,28 +60,31 @@ export function SharingChoice({
       <legend className="mb-1 text-sm font-medium">
         <Trans>Who can watch</Trans>
       </legend>
-      {choices.map((choice) => (
-        <div key={choice.value} className="flex items-start gap-2.5 text-sm">
-          <input
-            id={`audience-${choice.value}`}
-            type="radio"
-            name="video-audience"
-            value={choice.value}
-            className="mt-0.5 size-4 accent-violet-500"
-            checked={value === choice.value}
-            aria-describedby={`audience-${choice.value}-hint`}
-            onChange={() => onChange(choice.value)}
-          />
-          <span>
-            <label htmlFor={`audience-${choice.value}`} className="cursor-pointer font-medium">
-              {choice.label}
-            </label>
-            <span id={`audience-${choice.value}-hint`} className="block text-xs text-muted-foreground">
-              {choice.hint}
+      {/* Side by side where there is room: the dialog's actions stay on the first screen. */}
+      <div className="grid gap-2 sm:grid-cols-3 sm:gap-3">
+        {choices.map((choice) => (
+          <div key={choice.value} className="flex items-start gap-2.5 text-sm">
+            <input
+              id={`audience-${choice.value}`}
+              type="radio"
+              name="video-audience"
+              value={choice.value}
+              className="mt-0.5 size-4 accent-violet-500"
+              checked={value === choice.value}
+              aria-describedby={`audience-${choice.value}-hint`}
+              onChange={() => onChange(choice.value)}
+            />
+            <span>
+              <label htmlFor={`audience-${choice.value}`} className="cursor-pointer font-medium">
+                {choice.label}
+              </label>
+              <span id={`audience-${choice.value}-hint`} className="block text-xs text-muted-foreground">
+                {choice.hint}
+              </span>
             </span>
-          </span>
-        </div>
-      ))}
+          </div>
+        ))}
+      </div>
       {value === "explore" && explore === "pending" ? (
         <p role="status" className="rounded-md bg-amber-500/10 px-3 py-2 text-xs text-amber-200">
           <Trans>Waiting for approval: it appears in Explore once an admin approves it.</Trans>

@@ -68,7 +68,7 @@ export function ExploreAdminActions({ video }: { video: AdminExploreVideo }) {
             ? t`The video and its files are deleted for its owner too. This cannot be undone.`
             : t`It leaves Explore at once; its owner sees that an admin took it off. You can restore it later.`
         }
-        confirmLabel={asked === "delete" ? t`Yes, delete` : t`Hide`}
+        confirmLabel={asked === "delete" ? t`Delete for good` : t`Hide`}
         variant={asked === "delete" ? "destructive" : "default"}
         pending={busy}
         onConfirm={() => asked && run(asked, reason)}

@@ -37,7 +37,7 @@ const DONE: Record<AdminExploreAction, MessageDescriptor> = {
   feature: msg`Featured`,
   unfeature: msg`No longer featured`,
   dismiss_reports: msg`Reports dismissed`,
-  delete: msg`Video deleted`,
+  delete: msg`Video deleted for good`,
 };
 
 export function useExploreAction() {
