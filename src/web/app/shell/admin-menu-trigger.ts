@@ -6,7 +6,7 @@ export type AdminMenuPlace = "desktop" | "mobile";
 export function adminMenuTriggerClass(place: AdminMenuPlace, current: boolean): string {
   return cn(
     "inline-flex items-center gap-1.5 rounded-lg font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60",
-    place === "desktop" ? "px-3 py-2 text-sm" : "w-full gap-3 px-3 py-3 text-base",
+    place === "desktop" ? "whitespace-nowrap px-3 py-2 text-sm lg:max-xl:px-2" : "w-full gap-3 px-3 py-3 text-base",
     current
       ? "bg-surface-raised text-foreground"
       : place === "desktop"

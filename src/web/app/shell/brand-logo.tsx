@@ -22,7 +22,7 @@ export function BrandLogo({ className, onClick }: { className?: string; onClick?
       <span className="flex size-8 items-center justify-center rounded-lg bg-gradient-to-br from-violet-500 to-fuchsia-500 shadow-lg shadow-fuchsia-500/20 transition-transform group-hover:scale-105">
         <Play className="size-4 translate-x-px fill-white text-white" aria-hidden="true" />
       </span>
-      <span className="text-base font-semibold tracking-tight text-foreground">
+      <span className="whitespace-nowrap text-base font-semibold tracking-tight text-foreground">
         {BRAND_FIRST} <span className="text-gradient">{BRAND_SECOND}</span>
       </span>
     </Link>
