@@ -97,7 +97,7 @@ const adminReportSchema = z.object({
   resolved: z.boolean(),
 });
 
-export const adminExploreVideoSchema = z
+const adminExploreVideoSchema = z
   .object({
     taskId: z.string(),
     shareId: z.string().nullable(),
@@ -134,7 +134,7 @@ export const adminExplorePageSchema = z
   .meta({ id: "AdminExplorePage" });
 export type AdminExplorePage = z.infer<typeof adminExplorePageSchema>;
 
-export const ADMIN_EXPLORE_ACTIONS = [
+const ADMIN_EXPLORE_ACTIONS = [
   "approve",
   "hide",
   "restore",

@@ -131,4 +131,3 @@ export const modelSampleInputSchema = z.object({
     .nullable()
     .meta({ description: "A finished video of this model (the admins' own or a shared one); null: no sample." }),
 });
-export type ModelSampleInput = z.infer<typeof modelSampleInputSchema>;

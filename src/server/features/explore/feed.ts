@@ -33,7 +33,7 @@ export const VIDEO_NOT_FOUND = "This video is not in Explore.";
 /** The video's frame kept beside its 720p copy (decision 0083): served by its share id. */
 const hasPosterSql = sql<boolean>`exists (select 1 from video_files f where f.video_task_id = ${outerId} and f.quality = '720p' and f.status = 'archived' and f.poster_blob_name is not null)`;
 
-export const feedColumns = {
+const feedColumns = {
   id: videoTasks.id,
   shareId: videoTasks.shareId,
   prompt: videoTasks.prompt,
@@ -54,7 +54,7 @@ export const feedColumns = {
   featuredKey: cursorTimeText(videoTasks.exploreFeaturedAt),
 };
 
-export type ExploreRow = {
+type ExploreRow = {
   id: string;
   shareId: string | null;
   prompt: string;
@@ -89,7 +89,7 @@ export function exploreVideoUrl(
   return deps.videoUrls.sign(resultUrl, "", signedUntil(ttlSeconds), shareId);
 }
 
-export function toExploreVideo(deps: Pick<ExploreDeps, "videoUrls">, row: ExploreRow): ExploreVideo {
+function toExploreVideo(deps: Pick<ExploreDeps, "videoUrls">, row: ExploreRow): ExploreVideo {
   const shareId = row.shareId ?? "";
   return {
     id: shareId,

@@ -20,8 +20,8 @@ import { listedInExplore } from "../videos/explore-visibility.js";
 import { VIDEO_NOT_FOUND } from "./feed.js";
 
 /** Reports from one client address: enough for a person, too few to flood the admin's tab. */
-export const EXPLORE_REPORT_RATE_LIMIT: RateLimitRule = { max: 10, windowMs: 3_600_000 };
-export const REPORTED = "Thank you. The site's admins will look at this video.";
+const EXPLORE_REPORT_RATE_LIMIT: RateLimitRule = { max: 10, windowMs: 3_600_000 };
+const REPORTED = "Thank you. The site's admins will look at this video.";
 
 export interface ReportDeps {
   db: Db;
@@ -40,7 +40,7 @@ export function exploreReportLimiter(store: RateLimitStore, rule = EXPLORE_REPOR
  * A client address as one reporter: an IPv4 address as it is, an IPv6 address by its /64 (what one
  * household or host is given, so a visitor does not become many by changing its last bits).
  */
-export function reporterAddress(ip: string): string {
+function reporterAddress(ip: string): string {
   const v4 = ip.startsWith("::ffff:") && net.isIPv4(ip.slice(7)) ? ip.slice(7) : ip;
   if (!net.isIPv6(v4)) return v4;
   const [head = "", tail = ""] = v4.toLowerCase().split("%")[0]!.split("::");
@@ -54,7 +54,7 @@ export function reporterAddress(ip: string): string {
 }
 
 /** Who reports: a signed-in person by their id; a visitor by an HMAC of their address. */
-export function reporterKey(addressKey: string, ip: string, userId: string | undefined): string {
+function reporterKey(addressKey: string, ip: string, userId: string | undefined): string {
   if (userId) return `user:${userId}`;
   return `address:${crypto.createHmac("sha256", addressKey).update(reporterAddress(ip)).digest("base64url")}`;
 }

@@ -24,7 +24,7 @@ import { exploreReportLimiter, reportVideo } from "./reports.js";
  * cache, and a video hidden, unpublished or deleted is gone from them within a minute (its video
  * link, bound to the share, ends at once when it is unshared or deleted).
  */
-export const EXPLORE_CACHE_CONTROL = "public, max-age=60";
+const EXPLORE_CACHE_CONTROL = "public, max-age=60";
 
 export interface ExploreRouteDeps extends ExploreDeps {
   caches: { sessions: FreshCache<SessionRow> };

@@ -99,9 +99,9 @@ export function makeOneLikeThisHref(prompt: string | null): string {
 }
 
 /** Explore's Remix (decision 0164): the generator fills itself from GET /api/explore/<id> (src/web/features/explore). */
-export const remixHref = (shareId: string) => `/generate?${new URLSearchParams({ remix: shareId }).toString()}`;
+const remixHref = (shareId: string) => `/generate?${new URLSearchParams({ remix: shareId }).toString()}`;
 /** Explore's page opens its report dialog for this video. */
-export const reportHref = (shareId: string) => `/explore?${new URLSearchParams({ report: shareId }).toString()}`;
+const reportHref = (shareId: string) => `/explore?${new URLSearchParams({ report: shareId }).toString()}`;
 
 export interface SharedVideo {
   prompt: string | null;

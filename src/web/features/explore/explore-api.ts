@@ -11,7 +11,7 @@ import { sameSiteUrl } from "@/lib/media-url";
 import type { ExploreFilters } from "./explore-filters";
 
 /** The feed's query, one per sort and filter; its pages follow the server's cursor. */
-export const exploreFeedKey = (filters: ExploreFilters) =>
+const exploreFeedKey = (filters: ExploreFilters) =>
   [
     urlFor(exploreApi.feed, {
       query: {

@@ -8,10 +8,10 @@ import { ExplorePreview } from "./explore-preview";
 import { remixCountText, shapeText } from "./explore-words";
 
 /** The generator filled with this video's prompt, model and options (decision 0165). */
-export const remixHref = (id: string) => `/generate?remix=${encodeURIComponent(id)}`;
+const remixHref = (id: string) => `/generate?remix=${encodeURIComponent(id)}`;
 
 /** The video's own page, rendered by the server (share page): prompt, model, options and Remix. */
-export const videoPageHref = (id: string) => `/v/${encodeURIComponent(id)}`;
+const videoPageHref = (id: string) => `/v/${encodeURIComponent(id)}`;
 
 /**
  * One published video of the feed: its poster (playing on hover, focus or its button), the prompt

@@ -11,7 +11,7 @@ const readFeatured = callQuery(() => import("../../../shared/api/explore").then(
 });
 
 /** How many of the community's featured videos the landing page shows: a full reel. */
-export const FEATURED_MAX = 6;
+const FEATURED_MAX = 6;
 
 /**
  * GET /api/explore?featured=true (decision 0166): the Explore videos an admin featured, read after

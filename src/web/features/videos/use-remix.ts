@@ -20,7 +20,7 @@ const REMIX_PARAM = "remix";
 const SHARE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** What the generator is filled with: everything the video's page shows (its own images stay its owner's). */
-export function remixSource(video: ExploreVideo): RecreateSource {
+function remixSource(video: ExploreVideo): RecreateSource {
   return {
     prompt: video.prompt ?? "",
     model: video.model,
