@@ -48,6 +48,7 @@ import { adminPricesRoutes } from "./features/settings/prices-at-margin.js";
 import { adminSignUpSettingsRoutes, captchaRoutes } from "./features/sign-up-protection/routes.js";
 import { adminShowcaseRoutes, showcaseApiRoutes } from "./features/showcase/api-routes.js";
 import { adminExploreRoutes, exploreRoutes } from "./features/explore/routes.js";
+import { sitemapRoutes } from "./features/explore/sitemap.js";
 import { showcaseRoutes } from "./features/showcase/routes.js";
 import { callbackRoutes } from "./features/videos/callback-routes.js";
 import { videoMediaRoutes } from "./features/videos/media-routes.js";
@@ -175,6 +176,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shareRoutes, services);
   // Explore: the published videos' feed, remix details and reports (decision 0164).
   await app.register(exploreRoutes, services);
+  // robots.txt and a sitemap with Explore's listed videos (decision 0164).
+  await app.register(sitemapRoutes, services);
   // Uploaded reference images: per-user rate limit and quota, unused ones swept (decision 0034).
   await registerUploads(app, services);
   // Prompt help: the generator's Improve prompt button (decision 0160).

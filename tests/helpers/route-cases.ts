@@ -130,6 +130,9 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: "GET", route: "/api/models", request: () => ({ url: "/api/models" }) },
   { method: "GET", route: "/api/prompt-help", request: () => ({ url: "/api/prompt-help" }) },
   { method: "GET", route: "/api/showcase", request: () => ({ url: "/api/showcase" }) },
+  // For search engines (decision 0164).
+  { method: "GET", route: "/robots.txt", request: () => ({ url: "/robots.txt" }) },
+  { method: "GET", route: "/sitemap.xml", request: () => ({ url: "/sitemap.xml" }) },
   // Explore (decision 0164): the feed for everyone; nothing is listed under this id.
   { method: "GET", route: "/api/explore", request: () => ({ url: "/api/explore?sort=remixed&model=veo3&shape=9:16" }) },
   {

@@ -10,11 +10,32 @@ import {
 } from "../schemas/site.js";
 import { pricingViewSchema } from "../schemas/videos.js";
 import { modelsViewSchema } from "../schemas/models.js";
+import { z } from "zod";
 import { defineRoute, errors } from "./contract.js";
 
 const tags = ["Site"];
 
+const textAnswer = (type: string, description: string) => ({
+  description,
+  content: { [type]: { schema: z.string() } },
+});
+
 export const siteApi = {
+  /** For search engines (issue 72): what not to crawl, and where the sitemap is. */
+  robots: defineRoute({
+    method: "GET",
+    path: "/robots.txt",
+    tags,
+    summary: "What search engines may crawl, and the sitemap's address",
+    responses: { 200: textAnswer("text/plain", "robots.txt") },
+  }),
+  sitemap: defineRoute({
+    method: "GET",
+    path: "/sitemap.xml",
+    tags,
+    summary: "The public pages, and the page of every video listed in Explore",
+    responses: { 200: textAnswer("application/xml", "A sitemap (sitemaps.org 0.9).") },
+  }),
   contact: defineRoute({
     method: "GET",
     path: "/api/contact",
