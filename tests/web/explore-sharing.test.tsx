@@ -9,43 +9,10 @@ import type { VideoTaskView } from "../../src/shared/videos";
 import { ShareSection } from "@/features/videos/share-section";
 import { stubFetch } from "./fetch-stub";
 import { renderWeb, useLocale } from "./render";
+import { finishedTaskView } from "./task-view-fixture";
 
-const task = (over: Partial<VideoTaskView> = {}): VideoTaskView => ({
-  id: "row1",
-  taskId: "task-share-1",
-  status: "completed",
-  prompt: "A lighthouse in a storm",
-  model: "veo3_fast",
-  mode: "text",
-  aspectRatio: "16:9",
-  imageUrls: [],
-  resultUrls: ["https://cdn.test/1.mp4"],
-  hdVideoUrl: null,
-  hdStatus: "none",
-  extendedFrom: null,
-  uhdStatus: "none",
-  uhdVideoUrl: null,
-  uhdCredits: 0,
-  uhdError: null,
-  errorMessage: null,
-  failureKind: null,
-  watermark: null,
-  seeds: null,
-  createdAt: "2026-11-20T10:00:00.000Z",
-  completedAt: "2026-11-20T10:01:00.000Z",
-  creditsUsed: 3,
-  createdVia: "web",
-  refunded: false,
-  videoExpired: false,
-  isPublic: false,
-  shareId: null,
-  sharePromptHidden: false,
-  explore: null,
-  durationSeconds: null,
-  resolution: null,
-  audio: null,
-  ...over,
-});
+const task = (over: Partial<VideoTaskView> = {}): VideoTaskView =>
+  finishedTaskView({ taskId: "task-share-1", ...over });
 
 const view = (over: object) => ({
   isPublic: true,

@@ -12,42 +12,16 @@ import type { VideoTaskView } from "../../src/shared/videos";
 import { VideoDetailsDialog } from "@/features/videos/video-details-dialog";
 import { stubFetch, type Answer, type Sent } from "./fetch-stub";
 import { renderWeb, useLocale } from "./render";
+import { finishedTaskView } from "./task-view-fixture";
 
-const task = (over: Partial<VideoTaskView> = {}): VideoTaskView => ({
-  id: "row-x",
-  taskId: "task-extend-1",
-  status: "completed",
-  prompt: "A fox in the snow",
-  model: "veo3_fast",
-  mode: "text",
-  aspectRatio: "16:9",
-  imageUrls: [],
-  resultUrls: ["/media/videos/11111111-1111-4111-8111-111111111111.mp4"],
-  hdVideoUrl: null,
-  hdStatus: "none",
-  extendedFrom: null,
-  uhdStatus: "none",
-  uhdVideoUrl: null,
-  uhdCredits: 0,
-  uhdError: null,
-  errorMessage: null,
-  failureKind: null,
-  watermark: null,
-  seeds: null,
-  createdAt: "2026-11-20T10:00:00.000Z",
-  completedAt: "2026-11-20T10:01:00.000Z",
-  creditsUsed: 3,
-  createdVia: "web",
-  refunded: false,
-  videoExpired: false,
-  isPublic: false,
-  shareId: null,
-  sharePromptHidden: false,
-  durationSeconds: null,
-  resolution: null,
-  audio: null,
-  ...over,
-});
+const task = (over: Partial<VideoTaskView> = {}): VideoTaskView =>
+  finishedTaskView({
+    id: "row-x",
+    taskId: "task-extend-1",
+    prompt: "A fox in the snow",
+    resultUrls: ["/media/videos/11111111-1111-4111-8111-111111111111.mp4"],
+    ...over,
+  });
 
 const options = (over: Partial<ExtendOptions> = {}): ExtendOptions => ({
   method: "last_frame",

@@ -9,44 +9,12 @@ import type { VideoTaskView } from "../../src/shared/videos";
 import { VideoDetailsDialog } from "@/features/videos/video-details-dialog";
 import { stubFetch } from "./fetch-stub";
 import { renderWeb, useLocale } from "./render";
+import { finishedTaskView } from "./task-view-fixture";
 
 const FLAGGED = "Your prompt was flagged by Website as violating content policies.";
 
-const task = (over: Partial<VideoTaskView> = {}): VideoTaskView => ({
-  id: "row1",
-  taskId: "task-details-1",
-  status: "completed",
-  prompt: "A lighthouse in a storm",
-  model: "veo3_fast",
-  mode: "text",
-  aspectRatio: "16:9",
-  imageUrls: [],
-  resultUrls: ["https://cdn.test/1.mp4"],
-  hdVideoUrl: null,
-  hdStatus: "none",
-  extendedFrom: null,
-  uhdStatus: "none",
-  uhdVideoUrl: null,
-  uhdCredits: 0,
-  uhdError: null,
-  errorMessage: null,
-  failureKind: null,
-  watermark: null,
-  seeds: null,
-  createdAt: "2026-11-20T10:00:00.000Z",
-  completedAt: "2026-11-20T10:01:00.000Z",
-  creditsUsed: 3,
-  createdVia: "web",
-  refunded: false,
-  videoExpired: false,
-  isPublic: false,
-  shareId: null,
-  sharePromptHidden: false,
-  durationSeconds: null,
-  resolution: null,
-  audio: null,
-  ...over,
-});
+const task = (over: Partial<VideoTaskView> = {}): VideoTaskView =>
+  finishedTaskView({ taskId: "task-details-1", ...over });
 
 const failed = (over: Partial<VideoTaskView> = {}) =>
   task({ status: "failed", resultUrls: [], completedAt: "2026-11-20T10:00:05.000Z", refunded: true, ...over });
