@@ -1,44 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ASPECT_RATIOS, MODEL_CATALOGUE, MODELS } from "../../../shared/catalogue";
-import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { FilterSelect } from "@/components/ui/filter-select";
 import { ToggleGroup, ToggleGroupItem } from "@/components/ui/toggle-group";
 import type { ExploreFilters, ExploreSort } from "./explore-filters";
 import { shapeText } from "./explore-words";
 
 const ALL = "all";
-
-function FilterSelect({
-  id,
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  options: { value: string; label: string }[];
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div className="grid min-w-0 gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Select value={value} onValueChange={(next) => next && onChange(next)}>
-        <SelectTrigger id={id} aria-label={label}>
-          <SelectValue>{options.find((o) => o.value === value)?.label ?? options[0]?.label}</SelectValue>
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}
 
 /** Newest or most remixed first, and which model and shape; every choice kept in the address. */
 export function ExploreFilterBar({
@@ -81,7 +48,7 @@ export function ExploreFilterBar({
           { value: ALL, label: t`All models` },
           ...MODELS.map((m) => ({ value: m, label: MODEL_CATALOGUE[m].label })),
         ]}
-        onChange={(next) => onChange({ model: next === ALL ? null : (next as ExploreFilters["model"]) })}
+        onChange={(next) => onChange({ model: next === ALL ? null : next })}
       />
       <FilterSelect
         id="explore-shape"
@@ -91,7 +58,7 @@ export function ExploreFilterBar({
           { value: ALL, label: t`All shapes` },
           ...ASPECT_RATIOS.map((r) => ({ value: r, label: shapeText(r) })),
         ]}
-        onChange={(next) => onChange({ shape: next === ALL ? null : (next as ExploreFilters["shape"]) })}
+        onChange={(next) => onChange({ shape: next === ALL ? null : next })}
       />
     </div>
   );

@@ -5,8 +5,8 @@ import { Search, X } from "lucide-react";
 import { MODEL_CATALOGUE, MODELS } from "../../../shared/catalogue";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { FilterSelect } from "@/components/ui/filter-select";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useSearchBox } from "@/hooks/use-search-box";
 import { hasGalleryFilters, NO_GALLERY_FILTERS, type GalleryFilters } from "./gallery-filters";
 
@@ -23,39 +23,6 @@ const SORT_OPTIONS: { value: GalleryFilters["sort"]; label: MessageDescriptor }[
   { value: "newest", label: msg`Newest first` },
   { value: "oldest", label: msg`Oldest first` },
 ];
-
-/** One labelled select of the bar. */
-function FilterSelect<V extends string>({
-  id,
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: V;
-  options: { value: V; label: string }[];
-  onChange: (value: V) => void;
-}) {
-  return (
-    <div className="grid min-w-0 gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Select value={value} onValueChange={(next) => next && onChange(next as V)}>
-        <SelectTrigger id={id} aria-label={label}>
-          <SelectValue>{options.find((o) => o.value === value)?.label ?? options[0]?.label}</SelectValue>
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}
 
 /** Search the prompts (as you type, debounced), filter by status and model, sort; Clear resets all but the sort. */
 export function GalleryFilterBar({
