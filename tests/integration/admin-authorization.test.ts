@@ -129,6 +129,8 @@ beforeAll(async () => {
   const gen = await u.client.post("/api/generate-video", { prompt: "a matrix video", model: "veo3_fast" });
   fixtures.taskId = gen.json().taskId;
   await runWorkerUntil(t, async () => (await taskRow(t.database.db, fixtures.taskId)).status === "completed");
+  const published = await u.client.put(`/api/videos/${fixtures.taskId}/sharing`, { isPublic: true, explore: true });
+  expect(published.json<{ explore: string }>().explore).toBe("listed");
   // A paid Creem order under dispute: the refund and dispute-decision routes act on it.
   const [order] = await t.database.db
     .insert(paymentOrders)
@@ -418,6 +420,18 @@ const CASES: Case[] = [
     method: "PUT",
     route: "/api/admin/showcase",
     request: () => ({ url: "/api/admin/showcase", body: { videos: [] } }),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/showcase/model-samples/:model",
+    request: () => ({ url: "/api/admin/showcase/model-samples/veo3_fast", body: { taskId: null } }),
+  },
+  // Explore (decision 0164): the fixture video is published in the set-up; featuring it is a 2xx.
+  { method: "GET", route: "/api/admin/explore", request: () => ({ url: "/api/admin/explore?filter=listed" }) },
+  {
+    method: "POST",
+    route: "/api/admin/explore/:taskId",
+    request: () => ({ url: `/api/admin/explore/${fixtures.taskId}`, body: { action: "feature" } }),
   },
   {
     method: "POST",

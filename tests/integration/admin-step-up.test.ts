@@ -34,6 +34,9 @@ const WITHOUT_STEP_UP: Record<string, string> = {
   "POST /api/admin/moderation/:id/review": "marks a screened prompt as looked at",
   "PUT /api/admin/legal/:page/:locale": "the public text of a legal page",
   "PUT /api/admin/showcase": "which finished videos the landing page shows",
+  "PUT /api/admin/showcase/model-samples/:model": "which finished video shows beside a model: no money, no way in",
+  "POST /api/admin/explore/:taskId":
+    "moderates a published video (approve, hide, feature, delete): no money, no way in",
   "POST /api/test-telegram": "sends a test message to the chat already set",
 };
 

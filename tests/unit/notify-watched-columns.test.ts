@@ -63,6 +63,9 @@ const TASK_COLUMNS_NOT_SHOWN: Record<string, string> = {
   vendor: "who made it: set with task_id when the vendor takes it (task_id is watched)",
   vendor_model: "the vendor's model name: set with task_id when the vendor takes it",
   vendor_cost: "what the vendor charged: the admin overview's figure, set with status (watched)",
+  explore_published_at: "when it was published to Explore: the feed reads it live, set with explore_status (watched)",
+  explore_featured_at: "featured in Explore: the feed and the admin's Explore tab read it live, never cached",
+  remix_of: "the Explore video it remixes: counted live by the feed, not in the task view",
 };
 
 /** users columns the sessions cache (identity/sessions.ts) does not hold: read fresh where shown. */
