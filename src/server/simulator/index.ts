@@ -72,7 +72,9 @@ export type StandaloneKieSimulator = Omit<KieSimulator, "close"> & { baseUrl: st
 export async function startKieSimulator(
   opts: Omit<KieSimulatorOptions, "publicBaseUrl"> & { publicBaseUrl?: string },
 ): Promise<StandaloneKieSimulator> {
-  const app = Fastify({ logger: false });
+  // close() ends every connection, idle or not: a test that dropped a download half-way must not
+  // keep the simulator (and its afterAll) waiting on a response no one reads (seen in CI).
+  const app = Fastify({ logger: false, forceCloseConnections: true });
   const { sim, ctx } = createWithContext({ ...opts, publicBaseUrl: opts.publicBaseUrl ?? "" });
   await app.register(sim.plugin);
   await app.listen({ host: "127.0.0.1", port: 0 });
