@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
   /** A wrong or already used code from an authenticator app, a recovery code or a passkey. */
   invalid_second_factor: 401,
   not_found: 404,
+  /** A method the address does not answer (GET or DELETE on the stateless MCP server, decision 0168). */
+  method_not_allowed: 405,
   conflict: 409,
   /** An Idempotency-Key whose first request has not finished yet (retry after Retry-After). */
   idempotency_key_in_progress: 409,
@@ -68,6 +70,7 @@ export function codeForStatus(status: number): ErrorCode {
     402: "insufficient_credits",
     403: "forbidden",
     404: "not_found",
+    405: "method_not_allowed",
     409: "conflict",
     413: "payload_too_large",
     416: "range_not_satisfiable",

@@ -47,29 +47,37 @@ export async function idempotent<T>(
 ): Promise<T> {
   const key = request.headers["idempotency-key"];
   if (typeof key !== "string") return run(undefined);
+  const replayed = () => void reply.header("idempotent-replayed", "true");
+  const { body, replay } = await runOnce(db, { userId, key, scope, request: request.body, replayed }, run);
+  if (replay) reply.code(replay.statusCode);
+  return body;
+}
+
+/**
+ * The mechanism without HTTP (the MCP server's tools take the key as an argument): runs `run` at
+ * most once per (person, key) for `request` under `scope`, else replays the stored answer
+ * (`replay` set, `replayed` called) or throws the stored refusal; the same key with another request is a 422.
+ */
+export async function runOnce<T>(
+  db: Db,
+  call: { userId: string; key: string; scope: string; request: unknown; replayed?: () => void },
+  run: (link: LinkTask) => Promise<T>,
+): Promise<{ body: T; replay?: { statusCode: number } }> {
+  const { userId, key, scope } = call;
   const fingerprint = crypto
     .createHash("sha256")
-    .update(`${scope}\n${JSON.stringify(request.body ?? null)}`)
+    .update(`${scope}\n${JSON.stringify(call.request ?? null)}`)
     .digest("hex");
 
   const claim = await claimOrWait(db, userId, key, fingerprint);
   if (claim.kind === "reused") throw new AppError("idempotency_key_reused", KEY_REUSED);
   if (claim.kind === "busy") {
-    throw new AppError(
-      "idempotency_key_in_progress",
-      "A request with this Idempotency-Key is still being processed. Try again in a moment.",
-      {
-        headers: {
-          "retry-after": "2",
-        },
-      },
-    );
+    throw new AppError("idempotency_key_in_progress", KEY_IN_PROGRESS, { headers: { "retry-after": "2" } });
   }
   if (claim.kind === "replay") {
-    reply.header("idempotent-replayed", "true");
+    call.replayed?.();
     if (claim.stored.kind === "error") throw new AppError(claim.stored.code, claim.stored.message, claim.stored.extra);
-    reply.code(claim.statusCode);
-    return claim.stored.body as T;
+    return { body: claim.stored.body as T, replay: { statusCode: claim.statusCode } };
   }
 
   const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
@@ -82,7 +90,7 @@ export async function idempotent<T>(
       .update(idempotencyKeys)
       .set({ state: "done", statusCode: 200, response: { kind: "body", body } })
       .where(mine);
-    return body;
+    return { body };
   } catch (err) {
     if (err instanceof AppError && keepsError(err)) {
       const stored: Stored = { kind: "error", code: err.code, message: err.message, extra: err.extra };

@@ -366,6 +366,8 @@ function codeText(code: ErrorCode, params: Params): string {
       return t`This kind of file cannot be used.`;
     case "range_not_satisfiable":
       return t`That part of the file does not exist.`;
+    case "method_not_allowed":
+      return t`This address does not answer this kind of request.`;
     case "unstorable_text":
       return t`Text cannot contain NUL characters or broken Unicode. Remove them and try again.`;
     case "webhook_url_refused":

@@ -10,7 +10,8 @@
  * - `extend`: an extension of a finished video (decision 0050): the model's price at its
  *   default options plus the extension surcharge, in one figure: web prices, or API prices when
  *   the automation API asks (`via: "api"`, issue 71), rounded up as the API's are. Never with 4K.
- * - `4k`: the 4K version of a finished video (decision 0049): the 4K surcharge's web price alone.
+ * - `4k`: the 4K version of a finished video (decision 0049): the 4K surcharge's web price alone,
+ *   or its API price when an API token asks (`via: "api"`: the MCP server's upgrade_video, 0168).
  */
 import type { ModelId } from "../../../shared/catalogue.js";
 import { apiCost, resolvePrices, surchargeCost, webCost, type PricedVideo } from "../../../shared/prices.js";
@@ -23,7 +24,7 @@ export type QuotedVideo = Exclude<PricedVideo, ModelId>;
 export type QuoteRequest =
   | { channel: "web" | "api"; video: QuotedVideo }
   | { channel: "extend"; video: QuotedVideo; via?: "web" | "api" }
-  | { channel: "4k" };
+  | { channel: "4k"; via?: "web" | "api" };
 
 export interface Quote {
   /** The video's own charge (0 for a 4K upgrade of a finished video). */
@@ -41,7 +42,7 @@ export function quote(settings: Pick<Settings, "prices">, request: QuoteRequest)
   const prices = resolvePrices(settings.prices);
   switch (request.channel) {
     case "4k":
-      return quoted(0, surchargeCost(prices, "4k", "web"));
+      return quoted(0, surchargeCost(prices, "4k", request.via ?? "web"));
     case "extend": {
       const cost = request.via === "api" ? apiCost : webCost;
       return quoted(cost(prices, { ...request.video, upgrade4k: false }, ["extend"]), 0);
