@@ -25,6 +25,7 @@ import { webhooksOpenApi } from "./features/webhooks/openapi.js";
 import { automationDocsRoutes } from "./features/automation/docs-routes.js";
 import { registerAutomationApi } from "./features/automation/routes.js";
 import { contactRoutes } from "./features/contact/routes.js";
+import { mcpRoutes } from "./features/mcp/routes.js";
 import { leavingRoutes } from "./features/leaving/routes.js";
 import { adminLegalRoutes, legalRoutes } from "./features/legal/routes.js";
 import { eventRoutes } from "./features/events/routes.js";
@@ -206,6 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(apiTokenRoutes, services);
   await registerAutomationApi(app, services);
   await app.register(automationDocsRoutes, services);
+  // The MCP server for AI agents: /mcp with the API token, stateless (decision 0168).
+  await app.register(mcpRoutes, services);
   // Outbound webhooks (decision 0047), managed on the /api page.
   await app.register(webhookRoutes, services);
   // Download my data, delete my account (decision 0087).

@@ -135,6 +135,7 @@ export const envSchema = z
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
     SECRETS_KEY: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
     TRUST_PROXY: trustProxySetting,
+    MCP_ALLOWED_HOSTS: optionalText,
     KIE_BASE_URL: httpUrl.default("https://api.kie.ai"),
     KIE_UPLOAD_BASE_URL: httpUrl.default("https://kieai.redpandaai.co"),
     KIE_API_KEY: optionalText,
@@ -227,6 +228,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** True when PUBLIC_URL was given: only then can an outside provider call us back. */
   publicUrlExplicit: boolean;
+  /** Host headers /mcp answers besides PUBLIC_URL's (MCP_ALLOWED_HOSTS, comma-separated; decision 0168). */
+  mcpAllowedHosts: string[];
   kie: { baseUrl: string; uploadBaseUrl: string; apiKey: string | undefined; timeoutMs: number };
   /** "simulator" forces the built-in simulator even when provider keys exist. */
   /** Google's Gemini API, the second vendor for Veo (issue 42). */
@@ -319,6 +322,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secretsKey: e.SECRETS_KEY,
     trustProxy: e.TRUST_PROXY,
     publicUrlExplicit: Boolean(e.PUBLIC_URL),
+    mcpAllowedHosts: (e.MCP_ALLOWED_HOSTS ?? "")
+      .split(",")
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     kie: {
       baseUrl: e.KIE_BASE_URL,
       uploadBaseUrl: e.KIE_UPLOAD_BASE_URL,
