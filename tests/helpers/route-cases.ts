@@ -659,6 +659,27 @@ export const ROUTE_CASES: RouteCase[] = [
     accepts: codeRefusal,
     request: () => ({ url: "/api/n8n/codes/redeem", body: { code: "NOTA-REAL-CODE" } }),
   },
+  // The MCP server (decision 0168): JSON-RPC with the API token; stateless, so GET and DELETE are 405.
+  {
+    method: "POST",
+    route: "/mcp",
+    request: () => ({
+      url: "/mcp",
+      body: {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "estimate_cost", arguments: { model: "veo3_fast", resolution: "720p" } },
+      },
+    }),
+  },
+  { method: "GET", route: "/mcp", accepts: (status) => status === 405, request: () => ({ url: "/mcp" }) },
+  { method: "DELETE", route: "/mcp", accepts: (status) => status === 405, request: () => ({ url: "/mcp" }) },
+  {
+    method: "GET",
+    route: "/.well-known/oauth-protected-resource/mcp",
+    request: () => ({ url: "/.well-known/oauth-protected-resource/mcp" }),
+  },
   // Prompt help (decision 0160): the built-in rules, free by default.
   {
     method: "POST",
