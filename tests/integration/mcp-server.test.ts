@@ -58,7 +58,7 @@ describe("the MCP server at /mcp", () => {
     const u = await userWithCredits(t.app, t.database.db, credits);
     const res = await u.client.post("/api/user-tokens", { name: "agent" });
     expect(res.statusCode).toBe(201);
-    const { token, id } = res.json() as { token: string; id: string };
+    const { token, id } = res.json<{ token: string; id: string }>();
     return { ...u, token, tokenId: id };
   }
 

@@ -19,7 +19,7 @@ import { useNonApiScope } from "../../http/route-contract.js";
 import type { AutomationRateLimits } from "../automation/routes.js";
 import { mcpServerFor, type McpToolDeps } from "./tools.js";
 
-export const MCP_PATH = "/mcp";
+const MCP_PATH = "/mcp";
 const METADATA_PATH = `/.well-known/oauth-protected-resource${MCP_PATH}`;
 /** Room for a base64 reference image in generate_video, as the automation API allows. */
 const MCP_BODY_LIMIT = 16 * 1024 * 1024;
@@ -36,7 +36,7 @@ const RPC_INVALID_REQUEST = -32600;
 /** Names that cannot be rebound to another address by a web page (DNS rebinding needs a name). */
 const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
 
-export const MCP_MESSAGES = {
+const MCP_MESSAGES = {
   foreignOrigin:
     "Requests from other websites are refused: the MCP server answers programs (MCP clients), not web pages.",
   foreignHost: "This server does not answer for that host name.",
