@@ -159,6 +159,27 @@ describe("the MCP server at /mcp", () => {
     expect(done.structuredContent!.videoUrl).toEqual(expect.stringMatching(/^https?:\/\//));
     expect(textOf(done)).toContain("completed");
 
+    // The 4K version at the API's surcharge, then an extension: both submit and return at once.
+    const models = await call(client, "list_models");
+    const surcharges = models.structuredContent!.surcharges as { surcharge: string; credits: number }[];
+    const before = (await balanceOf(t.database.db, owner.id)).credits;
+    const upgrade = await call(client, "upgrade_video", { video_id: videoId });
+    expect(upgrade.isError, textOf(upgrade)).toBeFalsy();
+    expect(upgrade.structuredContent!.creditsUsed).toBe(surcharges.find((x) => x.surcharge === "4k")!.credits);
+    expect((await balanceOf(t.database.db, owner.id)).credits).toBe(
+      before - (upgrade.structuredContent!.creditsUsed as number),
+    );
+    await runWorkerUntil(t, async () => {
+      const now = await call(client, "get_video", { video_id: videoId });
+      return typeof now.structuredContent?.videoUrl4k === "string";
+    });
+    const again = await call(client, "upgrade_video", { video_id: videoId });
+    expect(again.isError).toBe(true);
+    await t.app.jobs.videoArchiver.runOnce();
+    const extension = await call(client, "extend_video", { video_id: videoId, prompt: "The fox jumps" });
+    expect(extension.isError, textOf(extension)).toBeFalsy();
+    expect(extension.structuredContent!.taskId).not.toBe(videoId);
+
     const listed = await call(client, "list_videos", { limit: 5 });
     expect((listed.structuredContent!.videos as { videoId: string }[]).map((v) => v.videoId)).toContain(videoId);
   });

@@ -79,6 +79,11 @@ describe("quote", () => {
     expect(quote(prices, { channel: "4k" })).toEqual({ credits: 0, uhd: 7, total: 7 });
   });
 
+  it("charge a 4K upgrade asked with an API token (the MCP server) the API's surcharge, rounded up", () => {
+    expect(quote(prices, { channel: "4k", via: "api" })).toEqual({ credits: 0, uhd: 3, total: 3 });
+    expect(quote(prices, { channel: "4k", via: "web" })).toEqual(quote(prices, { channel: "4k" }));
+  });
+
   it("fall back to the catalogue's defaults where the admin set no price", () => {
     const defaults = settings({});
     expect(quote(defaults, { channel: "web", video: { model: "veo3" } }).credits).toBe(18);
