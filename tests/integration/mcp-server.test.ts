@@ -226,6 +226,7 @@ describe("the MCP server at /mcp", () => {
       imageUrls: ["http://169.254.169.254/latest/meta-data/image.png"],
     });
     expect(metadata.isError).toBe(true);
+    expect(textOf(metadata)).not.toMatch(/went wrong/);
     const notImage = await call(client, "generate_video", {
       prompt: "x",
       model: "veo3_fast",
@@ -233,6 +234,7 @@ describe("the MCP server at /mcp", () => {
       imageUrls: [Buffer.from("not an image at all").toString("base64")],
     });
     expect(notImage.isError).toBe(true);
+    expect(textOf(notImage)).not.toMatch(/went wrong/);
     expect((await balanceOf(t.database.db, owner.id)).credits).toBe(100);
 
     const poor = await tokenOwner(0);
