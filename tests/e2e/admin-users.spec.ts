@@ -36,8 +36,11 @@ test("an admin finds a user, sets their credits, sees it in the audit log, revok
   await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
   const users = section(page, "User Management");
 
-  // Keyboard: Tab from the last section link (the People group's Codes) reaches the search box; type part of the name.
-  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Codes" }).focus();
+  // Keyboard: Tab from the last section link (the People group's Explore) reaches the search box; type part of the name.
+  await page
+    .getByRole("navigation", { name: "Admin sections" })
+    .getByRole("link", { name: "Explore", exact: true })
+    .focus();
   await page.keyboard.press("Tab");
   const search = users.getByLabel("Search users");
   await expect(search).toBeFocused();
