@@ -1248,8 +1248,95 @@ export const apiTokens = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
     lastUsed: timestamp("last_used", { withTimezone: true }),
+    /**
+     * An OAuth access token (decision 0169): the connection it was issued for (deleting the
+     * connection deletes it), when it stops working, and what it may do. Null: a classic API token
+     * from the /api page, with full access and no end; only those are listed as API tokens.
+     */
+    oauthGrantId: uuid("oauth_grant_id").references((): AnyPgColumn => oauthGrants.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    scopes: text("scopes").array(),
   },
-  (t) => [index("api_tokens_user_id_idx").on(t.userId)],
+  (t) => [index("api_tokens_user_id_idx").on(t.userId), index("api_tokens_oauth_grant_id_idx").on(t.oauthGrantId)],
+);
+
+/**
+ * OAuth clients (decision 0169): one registered by Dynamic Client Registration (client_id made
+ * here), or one whose client_id is the https URL of its Client ID Metadata Document (the
+ * document's redirect URIs and name, cached and fetched again when stale).
+ */
+export const oauthClients = pgTable("oauth_clients", {
+  clientId: text("client_id").primaryKey(),
+  /** "registered" (RFC 7591) or "metadata-document". */
+  kind: text("kind").notNull(),
+  /** The client's own name for itself: unverified. */
+  name: text("name").notNull(),
+  redirectUris: text("redirect_uris").array().notNull(),
+  createdAt: createdAt(),
+  /** When the metadata document was last read (null for a registered client). */
+  fetchedAt: timestamp("fetched_at", { withTimezone: true }),
+});
+
+/**
+ * A person's approval of an OAuth client (a "connection" on the /api page): what it may do, for
+ * which resource. Deleting it revokes its access and refresh tokens at once (cascade).
+ */
+export const oauthGrants = pgTable(
+  "oauth_grants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => oauthClients.clientId, { onDelete: "cascade" }),
+    /** The client's name when the person approved it, as the person saw it. */
+    clientName: text("client_name").notNull(),
+    scopes: text("scopes").array().notNull(),
+    resource: text("resource").notNull(),
+    createdAt: createdAt(),
+    /** The last token issued for it (codes and refreshes). */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [unique("oauth_grants_user_client_unique").on(t.userId, t.clientId)],
+);
+
+/** Authorization codes: single use (used_at set by a conditional update), 10 minutes, PKCE S256. */
+export const oauthCodes = pgTable(
+  "oauth_codes",
+  {
+    /** SHA-256 (hex) of the code. */
+    codeHash: text("code_hash").primaryKey(),
+    grantId: uuid("grant_id")
+      .notNull()
+      .references(() => oauthGrants.id, { onDelete: "cascade" }),
+    redirectUri: text("redirect_uri").notNull(),
+    codeChallenge: text("code_challenge").notNull(),
+    scopes: text("scopes").array().notNull(),
+    resource: text("resource").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("oauth_codes_grant_id_idx").on(t.grantId)],
+);
+
+/** Refresh tokens: rotated on every use; a used one presented again revokes its whole grant. */
+export const oauthRefreshTokens = pgTable(
+  "oauth_refresh_tokens",
+  {
+    /** SHA-256 (hex) of the token. */
+    tokenHash: text("token_hash").primaryKey(),
+    grantId: uuid("grant_id")
+      .notNull()
+      .references(() => oauthGrants.id, { onDelete: "cascade" }),
+    scopes: text("scopes").array().notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("oauth_refresh_tokens_grant_id_idx").on(t.grantId)],
 );
 
 export const NOTIFICATION_STATUSES = ["pending", "sent", "failed", "skipped"] as const;
