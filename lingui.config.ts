@@ -43,6 +43,7 @@ const APP = web(
     "explore",
     "first-frames",
     "legal",
+    "oauth",
     "payments",
     "plans",
     "prompt-help",

@@ -11,6 +11,7 @@ import { googleApi } from "../../shared/api/google";
 import { siteApi } from "../../shared/api/site";
 import { legalApi } from "../../shared/api/legal";
 import { noticesApi } from "../../shared/api/notices";
+import { oauthApi } from "../../shared/api/oauth";
 import type { LegalPage } from "../../shared/legal-pages";
 import type { Locale } from "../../shared/i18n";
 import { firstLoadKeys } from "./first-load-keys";
@@ -50,6 +51,8 @@ export const queryKeys = {
   /** Whether the generator shows Improve prompt, and its price (decision 0160). */
   promptHelp: [urlFor(promptHelpApi.offer)] as const,
   apiTokens: [urlFor(apiTokensApi.list)] as const,
+  /** The apps the person allowed through OAuth, for the MCP server (decision 0170). */
+  oauthConnections: [urlFor(oauthApi.connections)] as const,
   /** The mail notices the signed-in person gets (decision 0086). */
   notices: [urlFor(noticesApi.preferences)] as const,
   /** The signed-in person's referral link and what it earned (decision 0157). */
