@@ -5,10 +5,15 @@ import { SignInPrompt } from "@/features/auth/sign-in-prompt";
 import { useCurrentUser } from "@/features/auth/use-current-user";
 import { AutomationGuide } from "@/features/automation/automation-guide";
 import { TokenSection } from "@/features/automation/token-section";
+import { UseItFrom } from "@/features/automation/use-it-from";
+import { ConnectedAppsCard } from "@/features/oauth/connected-apps-card";
 import { WebhooksSection } from "@/features/webhooks/webhooks-section";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 
-/** /api (decision 0019): API tokens, webhooks (decision 0047) and the n8n/Make automation guide. */
+/**
+ * /api (decision 0019): API tokens, the apps connected through OAuth and the MCP server, n8n node
+ * and TypeScript client (decision 0170), webhooks (decision 0047) and the n8n/Make automation guide.
+ */
 export function ApiPage() {
   const { t } = useLingui();
   useDocumentTitle("API");
@@ -32,6 +37,8 @@ export function ApiPage() {
       {user ? (
         <div className="grid gap-14">
           <TokenSection />
+          <ConnectedAppsCard />
+          <UseItFrom />
           <WebhooksSection />
           <AutomationGuide />
         </div>
