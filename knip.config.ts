@@ -9,24 +9,31 @@ import type { KnipConfig } from "knip";
  * imports it carries a `@public` JSDoc tag instead of an entry here.
  */
 const config: KnipConfig = {
-  entry: [
-    // The server: `npm start` and the Dockerfile run its build, `npm run dev` and the tests run it with tsx.
-    "src/server/main.ts",
-    // `npm run backup` and `npm run restore` import its build (scripts/backup.mjs).
-    "src/server/ops/backup-cli.ts",
-    // The built server runs its build in a process of its own to make a new PGlite folder (db/connect.ts).
-    "src/server/db/create-pglite.ts",
-    // Built with `vite build --ssr prerender.tsx` (scripts/build.mjs).
-    "src/web/prerender.tsx",
-    // package.json's scripts and the helpers they start (bench-webhooks.mjs spawns its receiver).
-    "scripts/*.{mjs,ts}",
-  ],
-  // A .d.mts declares the types of the .mjs beside it for tsc; knip resolves imports of `x.mjs` to
-  // the JavaScript, so the declarations would look unused.
-  ignore: ["scripts/*.d.mts", "tests/fakes/*.d.mts"],
-  // scripts/bench.mjs runs node_modules/.bin/lighthouse by its path, and scripts/build.mjs
-  // TypeScript 7 (installed as typescript-7) by its path (decision 0109).
-  ignoreDependencies: ["lighthouse", "typescript-7"],
+  workspaces: {
+    ".": {
+      entry: [
+        // The server: `npm start` and the Dockerfile run its build, `npm run dev` and the tests run it with tsx.
+        "src/server/main.ts",
+        // `npm run backup` and `npm run restore` import its build (scripts/backup.mjs).
+        "src/server/ops/backup-cli.ts",
+        // The built server runs its build in a process of its own to make a new PGlite folder (db/connect.ts).
+        "src/server/db/create-pglite.ts",
+        // Built with `vite build --ssr prerender.tsx` (scripts/build.mjs).
+        "src/web/prerender.tsx",
+        // package.json's scripts and the helpers they start (bench-webhooks.mjs spawns its receiver).
+        "scripts/*.{mjs,ts}",
+      ],
+      // A .d.mts declares the types of the .mjs beside it for tsc; knip resolves imports of `x.mjs` to
+      // the JavaScript, so the declarations would look unused.
+      ignore: ["scripts/*.d.mts", "tests/fakes/*.d.mts"],
+      // scripts/bench.mjs runs node_modules/.bin/lighthouse by its path, and scripts/build.mjs
+      // TypeScript 7 (installed as typescript-7) by its path (decision 0109).
+      ignoreDependencies: ["lighthouse", "typescript-7"],
+    },
+    // The typed client package (decision 0172): its package.json's exports (dist/ maps to src/) and
+    // its build script are its entries; its build uses the root's TypeScript.
+    "integrations/client": {},
+  },
   // util-linux's: `BENCH_PIN=1` runs taskset when the machine has it (scripts/bench-pin.mjs), and
   // tests/integration/user-namespace.test.ts runs the server under unshare where it works.
   ignoreBinaries: ["taskset", "unshare"],

@@ -1,0 +1,34 @@
+/**
+ * @veo-studio/client: a small typed client for the Veo Studio automation API (decision 0172).
+ * No dependencies; Node 20 or newer, or any runtime with fetch and WebCrypto.
+ */
+export {
+  createClient,
+  type ClientOptions,
+  type RequestOptions,
+  type StartOptions,
+  type VeoStudioClient,
+  type WaitOptions,
+} from "./client.js";
+export {
+  POLL_SECONDS,
+  TOKEN_PREFIX,
+  type Balance,
+  type ErrorCode,
+  type ExtendInput,
+  type ExtendResult,
+  type GenerateInput,
+  type GenerateResult,
+  type Models,
+  type VideoStatus,
+  type WebhookEvent,
+} from "./contracts.js";
+export { VeoStudioError } from "./errors.js";
+export type { PollInterval } from "./waiting.js";
+export {
+  createWebhookWaiter,
+  verifyWebhook,
+  WebhookVerificationError,
+  type VerifyWebhookOptions,
+  type WebhookWaiter,
+} from "./webhooks.js";
