@@ -43,8 +43,8 @@ export function typedClientExample(origin: string): string {
     'import { createClient } from "@veo-studio/client";',
     "",
     `const veo = createClient({ baseUrl: "${origin}", token: "${TOKEN_PLACEHOLDER}" });`,
-    'const { taskId } = await veo.generate({ prompt: "A red fox running through fresh snow", model: "veo3_fast", mode: "text", aspectRatio: "16:9" });',
+    'const { taskId } = await veo.generate({ prompt: "A red fox running through fresh snow", model: "veo3_fast", aspectRatio: "16:9" });',
     "const video = await veo.waitForVideo(taskId);",
-    "console.log(video.videoUrl);",
+    'if (video.status === "completed") console.log(video.videoUrl);',
   ].join("\n");
 }
