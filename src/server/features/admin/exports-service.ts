@@ -149,7 +149,8 @@ export function usersCsv(db: Queryable, filters: AdminUserFilters): Readable {
         isAdmin: users.isAdmin,
         isActive: users.isActive,
         // Spelt out: drizzle writes a select list's columns unqualified when there is no join.
-        tokens: sql<number>`(select count(*) from ${apiTokens} as t where t.user_id = "users"."id")::int`,
+        // The /api page's tokens only: OAuth access tokens (decision 0169) have a grant.
+        tokens: sql<number>`(select count(*) from ${apiTokens} as t where t.user_id = "users"."id" and t.oauth_grant_id is null)::int`,
         createdAt: users.createdAt,
       })
       .from(users)

@@ -1,7 +1,7 @@
 /** One user's page on /admin/users/{id} (decision 0052): profile, tokens, sessions, orders, videos, and the two actions on them. */
 import { livePlanOf } from "../subscriptions/lifecycle.js";
 import { subscriptionView } from "../subscriptions/my-plan.js";
-import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../db/connect.js";
 import {
   apiTokens,
@@ -52,7 +52,7 @@ export async function getUserDetail(
     db
       .select()
       .from(apiTokens)
-      .where(eq(apiTokens.userId, userId))
+      .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.oauthGrantId)))
       .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id)),
     db
       .select()
@@ -244,7 +244,7 @@ export async function revokeUserToken(db: Db, actor: AuditActor, userId: string,
   await db.transaction(async (tx) => {
     const [token] = await tx
       .delete(apiTokens)
-      .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId)))
+      .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId), isNull(apiTokens.oauthGrantId)))
       .returning({ name: apiTokens.name, masked: apiTokens.tokenMasked });
     if (!token) throw notFound("API token not found");
     const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));

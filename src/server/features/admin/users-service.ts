@@ -76,7 +76,8 @@ export function userFilterWhere(f: AdminUserFilters): SQL | undefined {
   else if (f.status) conditions.push(and(eq(users.isActive, f.status === "active"), isNull(users.deletedAt))!);
   if (f.role) conditions.push(eq(users.isAdmin, f.role === "admin"));
   if (f.apiTokens) {
-    const has = sql`exists (select 1 from ${apiTokens} where ${apiTokens.userId} = ${users.id})`;
+    // The /api page's tokens: OAuth access tokens (decision 0169) are connections, not tokens.
+    const has = sql`exists (select 1 from ${apiTokens} where ${apiTokens.userId} = ${users.id} and ${apiTokens.oauthGrantId} is null)`;
     conditions.push(f.apiTokens === "with" ? has : sql`not ${has}`);
   }
   if (f.payments === "problems") conditions.push(sql`(${users.creditsOwed} > 0 or ${disputeOpenSql()})`);

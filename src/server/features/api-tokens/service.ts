@@ -2,7 +2,7 @@
  * API tokens (decision 0017): `veo_` + 256 random bits. Only the SHA-256 and a
  * masked copy are stored, so the full value exists once, in the answer to its creation.
  */
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "../../db/connect.js";
 import { apiTokens, users } from "../../db/schema.js";
 import { AppError, conflict, notFound, unauthorized } from "../../http/errors.js";
@@ -23,6 +23,12 @@ const TOKEN_NOT_FOUND = "API token not found";
 
 type Row = typeof apiTokens.$inferSelect;
 
+/**
+ * The /api page's own tokens: OAuth access tokens (decision 0169) are rows of api_tokens too, but
+ * they belong to a connection (listed, revoked and counted there), never to this list.
+ */
+const classicToken = isNull(apiTokens.oauthGrantId);
+
 function toView(row: Row, token = row.tokenMasked): ApiTokenView {
   return {
     id: row.id,
@@ -38,7 +44,7 @@ export async function listTokens(db: Db, userId: string): Promise<ApiTokenView[]
   const rows = await db
     .select()
     .from(apiTokens)
-    .where(eq(apiTokens.userId, userId))
+    .where(and(eq(apiTokens.userId, userId), classicToken))
     .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
   return rows.map((r) => toView(r));
 }
@@ -57,7 +63,10 @@ export async function createToken(
 ): Promise<CreatedApiToken> {
   return db.transaction(async (tx) => {
     const { username } = await lockActiveUser(tx, userId);
-    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(apiTokens).where(eq(apiTokens.userId, userId));
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(apiTokens)
+      .where(and(eq(apiTokens.userId, userId), classicToken));
     if (opts.onlyIfNone && Number(n) > 0) throw conflict(HAS_TOKEN_MESSAGE);
     if (Number(n) >= MAX_TOKENS_PER_USER)
       throw new AppError("conflict", TOKEN_LIMIT_MESSAGE, reasoned("token_limit", { max: MAX_TOKENS_PER_USER }));
@@ -90,7 +99,7 @@ async function lockActiveUser(tx: Tx, userId: string): Promise<{ username: strin
 export async function deleteToken(db: Db, userId: string, id: string): Promise<void> {
   const rows = await db
     .delete(apiTokens)
-    .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId)))
+    .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId), classicToken))
     .returning({ id: apiTokens.id });
   if (rows.length === 0) throw notFound(TOKEN_NOT_FOUND);
 }
@@ -100,6 +109,9 @@ export async function deleteToken(db: Db, userId: string, id: string): Promise<v
  * for it, inside its transaction); returns how many there were. Automations using them get 401.
  */
 export async function revokeAllTokens(db: Queryable, userId: string): Promise<number> {
-  const rows = await db.delete(apiTokens).where(eq(apiTokens.userId, userId)).returning({ id: apiTokens.id });
+  const rows = await db
+    .delete(apiTokens)
+    .where(and(eq(apiTokens.userId, userId), classicToken))
+    .returning({ id: apiTokens.id });
   return rows.length;
 }

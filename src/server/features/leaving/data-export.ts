@@ -6,7 +6,7 @@
  * written during a long download may or may not be in it. Never a secret, a hash or a masked token.
  */
 import { Readable } from "node:stream";
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/connect.js";
 import { apiTokens, paymentOrders, transactions, users, videoTasks, webhookEndpoints } from "../../db/schema.js";
@@ -181,7 +181,8 @@ async function apiTokenRows(db: Db, userId: string): Promise<DataExport["apiToke
       lastUsed: apiTokens.lastUsed,
     })
     .from(apiTokens)
-    .where(eq(apiTokens.userId, userId))
+    // The /api page's tokens; OAuth access tokens (decision 0169) are short-lived parts of a connection.
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.oauthGrantId)))
     .orderBy(desc(apiTokens.createdAt));
   return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt), lastUsed: isoOrNull(r.lastUsed) }));
 }
