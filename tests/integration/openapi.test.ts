@@ -241,7 +241,18 @@ describe("the document's content", () => {
   it("documents every error with the error schema, and Retry-After on 429", () => {
     const generate = op("/api/n8n/generate", "POST").responses as Json;
     const status = op("/api/n8n/video-status/{taskId}", "GET").responses as Json;
-    expect(Object.keys(generate).sort()).toEqual(["200", "400", "401", "402", "409", "413", "422", "429", "503"]);
+    expect(Object.keys(generate).sort()).toEqual([
+      "200",
+      "400",
+      "401",
+      "402",
+      "403",
+      "409",
+      "413",
+      "422",
+      "429",
+      "503",
+    ]);
     expect(Object.keys(status).sort()).toEqual(["200", "401", "404", "429"]);
     for (const [code, response] of [...Object.entries(generate), ...Object.entries(status)]) {
       if (code === "200") continue;

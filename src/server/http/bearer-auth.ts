@@ -9,13 +9,15 @@ import type { Db } from "../db/connect.js";
 import { findTokenOwner, touchTokenLastUsed } from "../identity/api-token-owner.js";
 import { sha256Hex } from "../lib/tokens.js";
 import { TOKEN_PREFIX } from "../../shared/automation.js";
-import { unauthorized } from "./errors.js";
+import { forbidden, unauthorized } from "./errors.js";
 import { RateLimiter, tooManyRequests, type RateLimitRule, type RateLimitStore } from "./rate-limit.js";
 
 export interface TokenUser {
   id: string;
   username: string;
   tokenId: string;
+  /** What an OAuth access token may do (decision 0169); null: a classic API token, everything. */
+  scopes: readonly string[] | null;
 }
 
 declare module "fastify" {
@@ -37,7 +39,14 @@ export const BEARER_MESSAGES = {
   unknown: "Invalid API token: it does not exist or was deleted. Create a new token on the API page.",
   inactive: "This API token is inactive. Create a new token on the API page or use another one.",
   disabledUser: "The account this API token belongs to has been disabled.",
+  expired:
+    "This access token has expired: the app gets a new one with its refresh token, or connect it again. (API tokens from the API page never expire.)",
 } as const;
+
+/** The scope an OAuth access token needs to spend credits or change anything (decision 0169). */
+const WRITE_SCOPE = "videos:write";
+export const NO_WRITE_SCOPE_MESSAGE =
+  "This connection may only read: it was not allowed to make, upgrade or extend videos (scope videos:write). Connect the app again and allow it to make videos.";
 
 /** The token's user, or a 401 saying what is wrong with the header. Never echoes the token. */
 async function authenticateBearer(db: Db, header: string | undefined, now = new Date()): Promise<TokenUser> {
@@ -46,17 +55,27 @@ async function authenticateBearer(db: Db, header: string | undefined, now = new 
   if (!row) throw unauthorized(BEARER_MESSAGES.unknown, "invalid_api_token");
   if (!row.tokenActive) throw unauthorized(BEARER_MESSAGES.inactive, "invalid_api_token");
   if (!row.userActive) throw unauthorized(BEARER_MESSAGES.disabledUser, "invalid_api_token");
+  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime())
+    throw unauthorized(BEARER_MESSAGES.expired, "invalid_api_token");
   if (!row.lastUsed || now.getTime() - row.lastUsed.getTime() >= LAST_USED_RESOLUTION_MS) {
     await touchTokenLastUsed(db, row.tokenId, now, LAST_USED_RESOLUTION_MS);
   }
-  return { id: row.id, username: row.username, tokenId: row.tokenId };
+  return { id: row.id, username: row.username, tokenId: row.tokenId, scopes: row.scopes };
+}
+
+/** Whether the caller may spend credits or change things: a classic API token or a session always may. */
+export function mayWrite(user: { scopes?: readonly string[] | null }): boolean {
+  return !user.scopes || user.scopes.includes(WRITE_SCOPE);
 }
 
 /**
  * Who calls a "user-or-token" route (http/route-access.ts): the signed-in user (session cookie),
  * else the API token's owner (with the token's id); a 401 when there is neither, or the token is not valid.
  */
-export async function requireUserOrToken(request: FastifyRequest, db: Db): Promise<{ id: string; tokenId?: string }> {
+export async function requireUserOrToken(
+  request: FastifyRequest,
+  db: Db,
+): Promise<{ id: string; tokenId?: string; scopes?: readonly string[] | null }> {
   const user =
     request.user ??
     (request.headers.authorization ? await authenticateBearer(db, request.headers.authorization) : null);
@@ -99,4 +118,11 @@ export function useBearerAuth(app: FastifyInstance, opts: BearerAuthOptions): vo
 export function requireTokenUser(request: FastifyRequest): TokenUser {
   if (!request.tokenUser) throw unauthorized(BEARER_MESSAGES.missing);
   return request.tokenUser;
+}
+
+/** The token's user, refused with 403 when it is an OAuth token that was not allowed to write. */
+export function requireWritingTokenUser(request: FastifyRequest): TokenUser {
+  const user = requireTokenUser(request);
+  if (!mayWrite(user)) throw forbidden(NO_WRITE_SCOPE_MESSAGE, "forbidden");
+  return user;
 }

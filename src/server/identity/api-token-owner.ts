@@ -7,6 +7,10 @@ export interface TokenOwner {
   tokenId: string;
   tokenActive: boolean;
   lastUsed: Date | null;
+  /** An OAuth access token's end (decision 0169); null: a classic API token, which never expires. */
+  expiresAt: Date | null;
+  /** An OAuth access token's scopes; null: a classic API token (full access). */
+  scopes: string[] | null;
   id: string;
   username: string;
   userActive: boolean;
@@ -19,6 +23,8 @@ export async function findTokenOwner(db: Db, tokenHash: string): Promise<TokenOw
       tokenId: apiTokens.id,
       tokenActive: apiTokens.isActive,
       lastUsed: apiTokens.lastUsed,
+      expiresAt: apiTokens.expiresAt,
+      scopes: apiTokens.scopes,
       id: users.id,
       username: users.username,
       userActive: users.isActive,

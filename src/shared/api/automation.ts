@@ -35,7 +35,7 @@ export const automationApi = {
     body: automationGenerateSchema,
     responses: {
       200: automationGenerateResultSchema,
-      ...errorsWith(automationErrorSchema, 400, 401, 402, 409, 413, 422, 429, 503),
+      ...errorsWith(automationErrorSchema, 400, 401, 402, 403, 409, 413, 422, 429, 503),
     },
   }),
   /** Continue a finished video (decision 0159), as the website does. */
@@ -52,7 +52,7 @@ export const automationApi = {
     body: extendVideoSchema,
     responses: {
       200: automationExtendResultSchema,
-      ...errorsWith(automationErrorSchema, 400, 401, 402, 404, 409, 422, 429, 503),
+      ...errorsWith(automationErrorSchema, 400, 401, 402, 403, 404, 409, 422, 429, 503),
     },
   }),
   videoStatus: defineRoute({

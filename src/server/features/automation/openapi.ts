@@ -11,7 +11,7 @@ import type { ErrorCode } from "../../../shared/error-codes.js";
 import { BASE64_IMAGE_TTL_HOURS, POLL_SECONDS, TOKEN_PREFIX } from "../../../shared/automation.js";
 import { insufficientCreditsMessage, MAX_IMAGE_BYTES, PROMPT_MAX, SEED_MAX, SEED_MIN } from "../../../shared/videos.js";
 import { MODE_CATALOGUE, MODEL_CATALOGUE, MODELS, MODES } from "../../../shared/catalogue.js";
-import { BEARER_MESSAGES } from "../../http/bearer-auth.js";
+import { BEARER_MESSAGES, NO_WRITE_SCOPE_MESSAGE } from "../../http/bearer-auth.js";
 import { fullOpenApiDocument, PLACEHOLDER_SERVER_URL, referencedSchemas, type JsonObject } from "../../http/openapi.js";
 import { KEY_IN_PROGRESS, KEY_REUSED } from "../../http/idempotency.js";
 import { tooManyRequests } from "../../http/rate-limit.js";
@@ -85,6 +85,11 @@ const ERRORS = {
     "The account does not have the credits this video costs (`insufficient_credits`), or new videos are paused (`account_on_hold`, reason `credits_owed` or `payment_disputed`) until credits owed for a refunded payment are paid or a disputed payment is settled; nothing was taken.",
     "insufficient_credits",
     insufficientCreditsMessage(10, "veo3", 3),
+  ),
+  403: errorDoc(
+    "An OAuth access token (an app connected to the MCP server, decision 0169) whose connection may only read (no videos:write scope); API tokens from the API page may always spend.",
+    "forbidden",
+    NO_WRITE_SCOPE_MESSAGE,
   ),
   404: errorDoc("No task with this id belongs to the token's account.", "not_found", TASK_NOT_FOUND),
   409: errorDoc(
@@ -267,6 +272,7 @@ export const GENERATE_DOCS: RouteDocs = {
     400: ERRORS[400],
     401: ERRORS[401],
     402: ERRORS[402],
+    403: ERRORS[403],
     409: ERRORS[409],
     413: ERRORS[413],
     422: ERRORS[422],

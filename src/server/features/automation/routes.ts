@@ -6,7 +6,7 @@
  */
 import type { FastifyError, FastifyInstance } from "fastify";
 import { AppError, errorBody, toAppError } from "../../http/errors.js";
-import { requireTokenUser, useBearerAuth } from "../../http/bearer-auth.js";
+import { requireTokenUser, requireWritingTokenUser, useBearerAuth } from "../../http/bearer-auth.js";
 import { idempotent } from "../../http/idempotency.js";
 import { useScopeAccess } from "../../http/route-access.js";
 import { serve } from "../../http/route-contract.js";
@@ -81,8 +81,9 @@ async function automationRoutes(app: FastifyInstance, ctx: AutomationOptions): P
 
   const { generate, extend, videoStatus, balance } = automationApi;
   // The scope sets the access ("token"): the contracts' paths lose its prefix in serve.
+  // Spending (and redeeming) needs a classic token or an OAuth one allowed videos:write (decision 0169).
   serve(app, generate, { bodyLimit: GENERATE_BODY_LIMIT, docs: GENERATE_DOCS }, async (request, reply) => {
-    const user = requireTokenUser(request);
+    const user = requireWritingTokenUser(request);
     return idempotent(ctx.db, request, reply, user.id, `${generate.method} ${generate.path}`, async (linkTask) => {
       const wait = await generateLimiter.hit(user.id);
       if (wait) throw tooManyRequests(wait, "video requests");
@@ -92,7 +93,7 @@ async function automationRoutes(app: FastifyInstance, ctx: AutomationOptions): P
 
   // An extension, natively or from the last frame as on the website (decision 0159).
   serve(app, extend, {}, async (request, reply) => {
-    const user = requireTokenUser(request);
+    const user = requireWritingTokenUser(request);
     const { taskId } = request.params;
     return idempotent(
       ctx.db,
@@ -129,7 +130,7 @@ async function automationRoutes(app: FastifyInstance, ctx: AutomationOptions): P
 
   // A grant code for the token's account, as on the web (decision 0156).
   serve(app, codesApi.automationRedeem, {}, async (request) => {
-    const user = requireTokenUser(request);
+    const user = requireWritingTokenUser(request);
     const redeemed = await redeemGrantCode(db, {
       userId: user.id,
       code: request.body.code,
