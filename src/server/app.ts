@@ -26,6 +26,8 @@ import { automationDocsRoutes } from "./features/automation/docs-routes.js";
 import { registerAutomationApi } from "./features/automation/routes.js";
 import { contactRoutes } from "./features/contact/routes.js";
 import { mcpRoutes } from "./features/mcp/routes.js";
+import { oauthConsentRoutes } from "./features/oauth/consent-routes.js";
+import { oauthProtocolRoutes } from "./features/oauth/protocol-routes.js";
 import { leavingRoutes } from "./features/leaving/routes.js";
 import { adminLegalRoutes, legalRoutes } from "./features/legal/routes.js";
 import { eventRoutes } from "./features/events/routes.js";
@@ -209,6 +211,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(automationDocsRoutes, services);
   // The MCP server for AI agents: /mcp with the API token, stateless (decision 0168).
   await app.register(mcpRoutes, services);
+  // OAuth 2.1 with PKCE for MCP clients: metadata, registration, tokens, consent, connections (decision 0169).
+  await app.register(oauthProtocolRoutes, services);
+  await app.register(oauthConsentRoutes, services);
   // Outbound webhooks (decision 0047), managed on the /api page.
   await app.register(webhookRoutes, services);
   // Download my data, delete my account (decision 0087).

@@ -11,6 +11,8 @@ import {
   apiTokens,
   creditPackages,
   imageTasks,
+  oauthClients,
+  oauthGrants,
   vendorAccounts,
   paymentOrders,
   plans,
@@ -69,6 +71,9 @@ export interface Fixtures {
   /** A webhook endpoint of the owner, and a delivery to it. */
   webhookEndpointId: string;
   webhookDeliveryId: string;
+  /** A registered OAuth client (decision 0169), and the owner's connection to it. */
+  oauthClientId: string;
+  oauthConnectionId: string;
 }
 
 export interface SampleRequest {
@@ -114,6 +119,19 @@ function multipartImage(): SampleRequest["raw"] {
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { contentType: `multipart/form-data; boundary=${boundary}`, payload };
+}
+
+/** An authorization request of the fixtures' OAuth client, as the consent page passes it on. */
+function oauthRequest(f: Fixtures): Record<string, string> {
+  return {
+    client_id: f.oauthClientId,
+    redirect_uri: "https://app.example/cb",
+    response_type: "code",
+    code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+    code_challenge_method: "S256",
+    state: "route-case",
+    scope: "videos:read videos:write",
+  };
 }
 
 /** METRICS_TOKEN of the route-case app: the operator's credential. */
@@ -497,6 +515,27 @@ export const ROUTE_CASES: RouteCase[] = [
     ownerOnly: true,
     request: (f) => ({ url: `/api/user-tokens/${f.tokenId}` }),
   },
+  // OAuth for the MCP server (decision 0169): the consent page's calls and the connections.
+  {
+    method: "GET",
+    route: "/api/oauth/consent",
+    request: (f) => ({ url: `/api/oauth/consent?${new URLSearchParams(oauthRequest(f)).toString()}` }),
+  },
+  {
+    method: "POST",
+    route: "/api/oauth/consent",
+    request: (f) => ({
+      url: "/api/oauth/consent",
+      body: { ...oauthRequest(f), approve: true, scopes: ["videos:read"] },
+    }),
+  },
+  { method: "GET", route: "/api/oauth/connections", request: () => ({ url: "/api/oauth/connections" }) },
+  {
+    method: "DELETE",
+    route: "/api/oauth/connections/:id",
+    ownerOnly: true,
+    request: (f) => ({ url: `/api/oauth/connections/${f.oauthConnectionId}` }),
+  },
   { method: "GET", route: "/api/webhooks", request: () => ({ url: "/api/webhooks" }) },
   {
     method: "POST",
@@ -679,6 +718,40 @@ export const ROUTE_CASES: RouteCase[] = [
     method: "GET",
     route: "/.well-known/oauth-protected-resource/mcp",
     request: () => ({ url: "/.well-known/oauth-protected-resource/mcp" }),
+  },
+  // The OAuth endpoints MCP clients call (decision 0169): they read no cookie and check what they are sent.
+  {
+    method: "GET",
+    route: "/.well-known/oauth-authorization-server",
+    request: () => ({ url: "/.well-known/oauth-authorization-server" }),
+  },
+  {
+    method: "POST",
+    route: "/oauth/register",
+    request: () => ({
+      url: "/oauth/register",
+      body: { redirect_uris: ["https://app.example/cb"], client_name: "Route case agent" },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/oauth/token",
+    accepts: (status, body) => status === 400 && body.includes('"error":"invalid_grant"'),
+    request: (f) => ({
+      url: "/oauth/token",
+      body: {
+        grant_type: "authorization_code",
+        code: "not-a-code",
+        redirect_uri: "https://app.example/cb",
+        client_id: f.oauthClientId,
+        code_verifier: "v".repeat(43),
+      },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/oauth/revoke",
+    request: (f) => ({ url: "/oauth/revoke", body: { token: "not-a-token", client_id: f.oauthClientId } }),
   },
   // Prompt help (decision 0160): the built-in rules, free by default.
   {
@@ -1242,6 +1315,16 @@ async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People; fixtu
     .values({ eventId, endpointId: endpoint!.id, payload: "{}", status: "failed" })
     .returning();
 
+  const [oauthClient] = await db
+    .insert(oauthClients)
+    .values({
+      clientId: "mcp_routecase",
+      kind: "registered",
+      name: "Route case app",
+      redirectUris: ["https://app.example/cb"],
+    })
+    .returning();
+
   const fixtures: Fixtures = {
     ownerId: owner.id,
     loginUsername: target.username,
@@ -1300,6 +1383,19 @@ async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People; fixtu
     )[0]!.id,
     webhookEndpointId: endpoint!.id,
     webhookDeliveryId: delivery!.id,
+    oauthClientId: oauthClient!.clientId,
+    oauthConnectionId: (
+      await db
+        .insert(oauthGrants)
+        .values({
+          userId: owner.id,
+          clientId: oauthClient!.clientId,
+          clientName: oauthClient!.name,
+          scopes: ["videos:read"],
+          resource: "http://localhost/mcp",
+        })
+        .returning()
+    )[0]!.id,
   };
   return {
     people: {

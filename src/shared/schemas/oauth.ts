@@ -7,14 +7,12 @@
 import { z } from "zod";
 import { isoTimestamp } from "./common.js";
 
+/**
+ * videos:read: see your videos, models and balance. videos:write: make, upgrade and extend videos
+ * with your credits (and redeem codes); without it the spending MCP tools and automation routes refuse.
+ */
 export const OAUTH_SCOPES = ["videos:read", "videos:write"] as const;
 export type OAuthScope = (typeof OAUTH_SCOPES)[number];
-
-/** What each scope lets an app do, as the consent page and the metadata say it (English; the web words it). */
-export const OAUTH_SCOPE_LABELS: Record<OAuthScope, string> = {
-  "videos:read": "See your videos, models and balance",
-  "videos:write": "Make, upgrade and extend videos with your credits",
-};
 
 const oauthScopeSchema = z.enum(OAUTH_SCOPES, { error: `Scopes must be among ${OAUTH_SCOPES.join(", ")}` });
 

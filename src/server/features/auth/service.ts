@@ -7,6 +7,7 @@ import { AppError, unauthorized } from "../../http/errors.js";
 import type { Locale } from "../../../shared/i18n.js";
 import { CHANGE_PASSWORD_MESSAGES, type RegisterInput } from "../../../shared/schemas/auth.js";
 import { revokeAllTokens } from "../api-tokens/service.js";
+import { revokeAllConnections } from "../oauth/connections.js";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.js";
 import { recordAudit } from "../audit/audit-log.js";
 import { createSession, deleteExpiredSessions, type SessionOrigin } from "../../identity/sessions.js";
@@ -138,7 +139,10 @@ export async function changePassword(
     const { mailer } = opts;
     const notice = { username: user.username, when: new Date(), resetLink: forgotPasswordUrl(mailer.publicUrl) };
     await mailer.toUser(tx, userId, { kind: "password_changed", ...notice }, { locale: opts.locale });
-    return { revokedApiTokens: opts.revokeApiTokens ? await revokeAllTokens(tx, userId) : 0 };
+    if (!opts.revokeApiTokens) return { revokedApiTokens: 0 };
+    // Signing automations out includes the apps connected by OAuth (decision 0169).
+    await revokeAllConnections(tx, userId);
+    return { revokedApiTokens: await revokeAllTokens(tx, userId) };
   });
 }
 

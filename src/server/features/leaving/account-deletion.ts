@@ -31,6 +31,7 @@ import { isLocale, type Locale } from "../../../shared/i18n.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 import { confirmsUsername, USERNAME_HOLD_DAYS, type DeleteAccountInput } from "../../../shared/schemas/leaving.js";
 import { revokeAllTokens } from "../api-tokens/service.js";
+import { revokeAllConnections } from "../oauth/connections.js";
 import { recordAudit } from "../audit/audit-log.js";
 import { anonymousUsername, holdUsername, releaseEndedHolds } from "../auth/held-usernames.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
@@ -188,6 +189,8 @@ export async function deleteAccount(
       ).filter((e) => e.kind === "endpoint").length,
     };
     await tx.delete(webhookEvents).where(eq(webhookEvents.userId, user.id));
+    // The apps the person connected by OAuth (decision 0169), with their tokens.
+    await revokeAllConnections(tx, user.id);
     await tx.delete(accountTokens).where(eq(accountTokens.userId, user.id));
     await tx.delete(knownBrowsers).where(eq(knownBrowsers.userId, user.id));
     await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id));

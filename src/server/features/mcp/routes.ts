@@ -5,22 +5,22 @@
  * exactly as the automation API checks it (useBearerAuth: revoked or deleted tokens refused at
  * once, the per-token rate limit). Guards from the field's incidents: a foreign browser Origin
  * and a Host other than ours (DNS rebinding) are refused before the token is looked at, and no
- * CORS header is ever sent. The protected resource metadata (RFC 9728) says this is a bearer-token
- * resource; OAuth comes in a later increment.
+ * CORS header is ever sent. The protected resource metadata (RFC 9728) names this site as its
+ * authorization server: OAuth access tokens (decision 0169) are API tokens with an end and scopes.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
 import { AppError, errorBody, toAppError } from "../../http/errors.js";
-import { requireTokenUser, useBearerAuth } from "../../http/bearer-auth.js";
+import { requireTokenUser, useBearerAuth, type TokenUser } from "../../http/bearer-auth.js";
 import type { RateLimitStore } from "../../http/rate-limit.js";
 import { useScopeAccess } from "../../http/route-access.js";
 import { useNonApiScope } from "../../http/route-contract.js";
 import type { AutomationRateLimits } from "../automation/routes.js";
+import { OAUTH_SCOPES } from "../../../shared/schemas/oauth.js";
+import { MCP_PATH, oauthUrls, PROTECTED_RESOURCE_METADATA_PATH } from "../oauth/urls.js";
 import { mcpServerFor, type McpToolDeps } from "./tools.js";
 
-const MCP_PATH = "/mcp";
-const METADATA_PATH = `/.well-known/oauth-protected-resource${MCP_PATH}`;
 /** Room for a base64 reference image in generate_video, as the automation API allows. */
 const MCP_BODY_LIMIT = 16 * 1024 * 1024;
 
@@ -52,8 +52,8 @@ function rpcError(error: AppError, rpcCode = RPC_SERVER_ERROR) {
 
 export async function mcpRoutes(app: FastifyInstance, ctx: McpOptions): Promise<void> {
   const publicUrl = new URL(ctx.config.publicUrl);
-  const resource = `${publicUrl.origin}${MCP_PATH}`;
-  const metadataUrl = `${publicUrl.origin}${METADATA_PATH}`;
+  const urls = oauthUrls(ctx.config.publicUrl);
+  const scopes = OAUTH_SCOPES.join(" ");
   // Host names, ports aside: a rebound name is another name whatever its port.
   const hostnames = new Set([
     publicUrl.hostname.toLowerCase(),
@@ -61,14 +61,16 @@ export async function mcpRoutes(app: FastifyInstance, ctx: McpOptions): Promise<
     ...(publicUrl.hostname === "localhost" ? LOOPBACK : []),
   ]);
 
-  // RFC 9728's document: where clients learn how to authenticate (a bearer API token for now).
+  // RFC 9728's document: where clients learn how to authenticate (an API token, or OAuth with this site's own accounts).
   await app.register(async (meta) => {
     useScopeAccess(meta, "public");
     useNonApiScope(meta, "the MCP server's OAuth protected resource metadata (RFC 9728)");
-    meta.get(METADATA_PATH, async (_request, reply) => {
+    meta.get(PROTECTED_RESOURCE_METADATA_PATH, async (_request, reply) => {
       reply.header("cache-control", "public, max-age=3600");
       return {
-        resource,
+        resource: urls.resource,
+        authorization_servers: [urls.issuer],
+        scopes_supported: [...OAUTH_SCOPES],
         bearer_methods_supported: ["header"],
         resource_name: "Video generation (MCP)",
         resource_documentation: `${publicUrl.origin}/api`,
@@ -83,11 +85,15 @@ export async function mcpRoutes(app: FastifyInstance, ctx: McpOptions): Promise<
       "the Model Context Protocol's JSON-RPC over streamable HTTP, described by the MCP specification",
     );
 
-    // Every refusal as JSON-RPC's error object, a 401 with the challenge MCP clients read.
+    // Every refusal as JSON-RPC's error object, a 401 with the challenge MCP clients read (RFC 9728 §5.1).
     mcp.setErrorHandler((err: FastifyError | AppError, request, reply) => {
       const error = toAppError(err, request);
       if (error.status === 401) {
-        reply.header("www-authenticate", `Bearer resource_metadata="${metadataUrl}"`);
+        const invalid = request.headers.authorization ? ', error="invalid_token"' : "";
+        reply.header(
+          "www-authenticate",
+          `Bearer resource_metadata="${urls.protectedResourceMetadata}", scope="${scopes}"${invalid}`,
+        );
       }
       return reply.status(error.status).headers(error.headers).send(rpcError(error));
     });
@@ -113,7 +119,7 @@ export async function mcpRoutes(app: FastifyInstance, ctx: McpOptions): Promise<
       }
       // The answer is always JSON (enableJsonResponse): a client that forgot to say it takes it is answered anyway.
       request.raw.headers.accept = "application/json, text/event-stream";
-      await answerMcp(ctx, user.id, request, reply);
+      await answerMcp(ctx, user, request, reply);
     });
     for (const method of ["GET", "DELETE"] as const) {
       mcp.route({
@@ -136,8 +142,8 @@ function hostnameOf(host: string): string {
 }
 
 /** Hands the request to a new server and transport, and closes both when the answer is sent. */
-async function answerMcp(ctx: McpOptions, userId: string, request: FastifyRequest, reply: FastifyReply) {
-  const server = mcpServerFor(ctx, userId, request.log);
+async function answerMcp(ctx: McpOptions, caller: TokenUser, request: FastifyRequest, reply: FastifyReply) {
+  const server = mcpServerFor(ctx, caller, request.log);
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   reply.hijack();
   reply.raw.on("close", () => {

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { mayWrite, NO_WRITE_SCOPE_MESSAGE } from "../../http/bearer-auth.js";
 import { AppError, invalidInput } from "../../http/errors.js";
 import { runOnce, type LinkTask } from "../../http/idempotency.js";
 import { tooManyRequests, type RateLimiter } from "../../http/rate-limit.js";
@@ -120,8 +121,19 @@ async function guarded(log: FastifyBaseLogger, tool: string, run: () => Promise<
   }
 }
 
-/** A fresh server with every tool, for one request of `userId` (stateless: nothing outlives it). */
-export function mcpServerFor(ctx: McpToolDeps, userId: string, log: FastifyBaseLogger): McpServer {
+/**
+ * A fresh server with every tool, for one request of the token's person (stateless: nothing
+ * outlives it). `scopes` are an OAuth token's (decision 0169): without videos:write the tools that
+ * spend credits refuse; null (a classic API token) allows everything.
+ */
+export function mcpServerFor(
+  ctx: McpToolDeps,
+  caller: { id: string; scopes: readonly string[] | null },
+  log: FastifyBaseLogger,
+): McpServer {
+  const userId = caller.id;
+  /** The spending tools' first check: a read-only OAuth connection is told why, and nothing is charged. */
+  const readOnly = () => (mayWrite(caller) ? undefined : refusal(NO_WRITE_SCOPE_MESSAGE));
   const server = new McpServer(SERVER_INFO, {
     instructions: `Makes AI videos from text or images with the credits of the API token's account, at API prices. Call list_models for the models, their options and prices; estimate_cost before spending; generate_video returns at once with a video id: call get_video every ${POLL_SECONDS.min}-${POLL_SECONDS.max} seconds until it is completed or failed. Failed videos are refunded.`,
   });
@@ -226,6 +238,8 @@ export function mcpServerFor(ctx: McpToolDeps, userId: string, log: FastifyBaseL
     },
     ({ idempotency_key: key, ...args }) =>
       guarded(log, "generate_video", async () => {
+        const refused = readOnly();
+        if (refused) return refused;
         // The schema's own checks across fields (mode and images, the model's options).
         const parsed = automationGenerateSchema.safeParse(args);
         if (!parsed.success) return refusal(invalidInput(parsed.error).message);
@@ -334,6 +348,8 @@ export function mcpServerFor(ctx: McpToolDeps, userId: string, log: FastifyBaseL
     },
     ({ video_id }) =>
       guarded(log, "upgrade_video", async () => {
+        const refused = readOnly();
+        if (refused) return refused;
         const task = await getOwnTask(db, ctx.caches.tasks, userId, video_id, NOT_UPGRADABLE);
         const { total: cost } = await quoteNow(ctx, { channel: "4k", via: "api" });
         const { remaining } = await requestUhd(
@@ -365,6 +381,8 @@ export function mcpServerFor(ctx: McpToolDeps, userId: string, log: FastifyBaseL
     },
     ({ video_id, idempotency_key: key, ...input }) =>
       guarded(log, "extend_video", async () => {
+        const refused = readOnly();
+        if (refused) return refused;
         const parsed = extendVideoSchema.safeParse(input);
         if (!parsed.success) return refusal(invalidInput(parsed.error).message);
         const { body, replayed } = await startsVideo(key, `MCP extend_video:${video_id}`, input, (link) =>
