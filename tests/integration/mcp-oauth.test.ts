@@ -19,6 +19,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiTokens, users } from "../../src/server/db/schema.js";
 import type { Client } from "../helpers/test-app.js";
+import { SseClient } from "../helpers/sse-client.js";
 import { freePort } from "../helpers/test-app.js";
 import { balanceOf, createVideoTestApp, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
 
@@ -469,6 +470,47 @@ describe("OAuth with PKCE for the MCP server", () => {
     });
     expect(await refreshed.json()).toMatchObject({ error: "invalid_grant" });
     expect((await owner.client.delete(`/api/oauth/connections/${connection!.id}`)).statusCode).toBe(404);
+  });
+
+  it("ends a live-event stream opened with an OAuth token when its connection is revoked", async () => {
+    const owner = await person();
+    const { client_id } = await register();
+    const { code, verifier } = await manualCode(owner.client, client_id);
+    const tokens = (await (await exchange(client_id, code, verifier)).json()) as OAuthTokens;
+    const stream = await SseClient.open(`${origin}/api/events`, { authorization: `Bearer ${tokens.access_token}` });
+    if (!(stream instanceof SseClient)) throw new Error(`stream refused: ${stream.status}`);
+    try {
+      await stream.next("ready");
+      const [connection] = (await owner.client.get("/api/oauth/connections")).json<{ connections: { id: string }[] }>()
+        .connections;
+      expect((await owner.client.delete(`/api/oauth/connections/${connection!.id}`)).statusCode).toBe(200);
+      await stream.next("signed-out");
+      await stream.ended;
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("ends every connection when a password change signs automations out", async () => {
+    const owner = await person();
+    const { client_id } = await register();
+    const { code, verifier } = await manualCode(owner.client, client_id);
+    const tokens = (await (await exchange(client_id, code, verifier)).json()) as OAuthTokens;
+    const kept = await owner.client.put("/api/user/change-password", {
+      currentPassword: owner.password,
+      newPassword: "another-password-1",
+      revokeApiTokens: false,
+    });
+    expect(kept.statusCode).toBe(200);
+    expect((await bearerPost(tokens.access_token)).status).toBe(200);
+    const changed = await owner.client.put("/api/user/change-password", {
+      currentPassword: "another-password-1",
+      newPassword: "another-password-2",
+      revokeApiTokens: true,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await bearerPost(tokens.access_token)).status).toBe(401);
+    expect((await owner.client.get("/api/oauth/connections")).json().connections).toEqual([]);
   });
 
   it("refuses the tokens of a disabled account, and an expired access token with words saying so", async () => {

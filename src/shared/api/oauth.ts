@@ -23,7 +23,7 @@ export const oauthApi = {
     tags,
     summary: "Check an authorization request and say what the consent page shows",
     query: oauthAuthorizeRequestSchema,
-    responses: { 200: oauthConsentSchema, ...errors(400, 401, 403) },
+    responses: { 200: oauthConsentSchema, ...errors(400, 401, 403, 429) },
   }),
   decide: defineRoute({
     method: "POST",

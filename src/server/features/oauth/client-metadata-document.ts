@@ -40,8 +40,8 @@ export function clientIdUrlProblem(clientId: string, allowLocal: boolean): strin
   if (url.pathname === "/" || url.pathname === "") return "A client_id URL must have a path (the metadata document)";
   if (url.hash || clientId.includes("#")) return "A client_id URL cannot have a fragment";
   if (url.username || url.password) return "A client_id URL cannot carry a user name or password";
-  if (url.pathname.split("/").some((part) => part === "." || part === ".."))
-    return "A client_id URL cannot have . or .. segments";
+  // Its plain form only (no dot segments, default port, upper-case host): the document must name exactly this.
+  if (url.href !== clientId) return "A client_id URL must be written in its plain form";
   return undefined;
 }
 

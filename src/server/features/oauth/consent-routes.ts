@@ -15,6 +15,8 @@ import { oauthUrls } from "./urls.js";
 
 /** Approvals per person: enough for any real use, a stop to a script minting codes. */
 const DECISION_RATE_LIMIT: RateLimitRule = { max: 30, windowMs: 10 * 60_000 };
+/** Checks per person: each may read a client's metadata document, so they are counted too. */
+const CHECK_RATE_LIMIT: RateLimitRule = { max: 60, windowMs: 10 * 60_000 };
 
 export interface OAuthConsentOptions {
   db: Db;
@@ -28,9 +30,12 @@ export async function oauthConsentRoutes(app: FastifyInstance, opts: OAuthConsen
   const urls = oauthUrls(opts.config.publicUrl);
   const deps: AuthorizeDeps = { db, urls, allowLocal: opts.config.webhooksAllowLocal };
   const decisions = new RateLimiter("oauth-consent", DECISION_RATE_LIMIT, opts.rateLimitStore);
+  const checks = new RateLimiter("oauth-consent-check", CHECK_RATE_LIMIT, opts.rateLimitStore);
 
   serve(app, oauthApi.consent, { access: "user" }, async (request, reply) => {
     const user = requireUser(request);
+    const wait = await checks.hit(user.id);
+    if (wait) throw tooManyRequests(wait, "app connection requests");
     const checked = await checkAuthorizeRequest(deps, request.query);
     const granted = await grantedScopes(db, user.id, checked.client.clientId);
     reply.header("cache-control", "private, no-store");
