@@ -174,6 +174,10 @@ describe("OAuth with PKCE for the MCP server", () => {
     return (await res.json()) as { client_id: string };
   }
 
+  /** One registered client for the tests that need no client of their own: registrations are limited per address. */
+  let shared: string | undefined;
+  const sharedClient = async () => (shared ??= (await register()).client_id);
+
   const pkce = () => {
     const verifier = crypto.randomBytes(32).toString("base64url");
     return { verifier, challenge: crypto.createHash("sha256").update(verifier).digest("base64url") };
@@ -305,7 +309,7 @@ describe("OAuth with PKCE for the MCP server", () => {
 
   it("refuses a wrong code_verifier, and the code is spent by the try", async () => {
     const owner = await person();
-    const { client_id } = await register();
+    const client_id = await sharedClient();
     const { code, verifier } = await manualCode(owner.client, client_id);
     const wrong = await exchange(client_id, code, pkce().verifier);
     expect(wrong.status).toBe(400);
@@ -318,7 +322,7 @@ describe("OAuth with PKCE for the MCP server", () => {
 
   it("refuses a reused code and revokes what the first use gave", async () => {
     const owner = await person();
-    const { client_id } = await register();
+    const client_id = await sharedClient();
     const { code, verifier } = await manualCode(owner.client, client_id);
     const first = await exchange(client_id, code, verifier);
     expect(first.status).toBe(200);
@@ -334,7 +338,7 @@ describe("OAuth with PKCE for the MCP server", () => {
 
   it("rotates refresh tokens; a refresh token used twice revokes the connection", async () => {
     const owner = await person();
-    const { client_id } = await register();
+    const client_id = await sharedClient();
     const { code, verifier } = await manualCode(owner.client, client_id);
     const first = (await (await exchange(client_id, code, verifier)).json()) as OAuthTokens;
     const refreshOnce = (token: string) =>
@@ -363,7 +367,7 @@ describe("OAuth with PKCE for the MCP server", () => {
 
   it("holds every token to this server's resource, and every code to its redirect URI and client", async () => {
     const owner = await person();
-    const { client_id } = await register();
+    const client_id = await sharedClient();
     const a = await manualCode(owner.client, client_id);
     const wrongResource = await exchange(client_id, a.code, a.verifier, { resource: "https://evil.example/mcp" });
     expect(await wrongResource.json()).toMatchObject({ error: "invalid_target" });
@@ -415,7 +419,7 @@ describe("OAuth with PKCE for the MCP server", () => {
 
   it("lets a read-only connection read, and refuses its spending on /mcp and the automation API", async () => {
     const owner = await person(100);
-    const { client_id } = await register();
+    const client_id = await sharedClient();
     const { code, verifier } = await manualCode(owner.client, client_id, ["videos:read"]);
     const tokens = (await (await exchange(client_id, code, verifier)).json()) as OAuthTokens;
     expect(tokens.scope).toBe("videos:read");
@@ -450,7 +454,7 @@ describe("OAuth with PKCE for the MCP server", () => {
   it("revokes a connection at once; another person can neither see nor revoke it", async () => {
     const owner = await person();
     const stranger = await person();
-    const { client_id } = await register();
+    const client_id = await sharedClient();
     const { code, verifier } = await manualCode(owner.client, client_id);
     const tokens = (await (await exchange(client_id, code, verifier)).json()) as OAuthTokens;
     expect((await bearerPost(tokens.access_token)).status).toBe(200);
@@ -474,7 +478,7 @@ describe("OAuth with PKCE for the MCP server", () => {
 
   it("ends a live-event stream opened with an OAuth token when its connection is revoked", async () => {
     const owner = await person();
-    const { client_id } = await register();
+    const client_id = await sharedClient();
     const { code, verifier } = await manualCode(owner.client, client_id);
     const tokens = (await (await exchange(client_id, code, verifier)).json()) as OAuthTokens;
     const stream = await SseClient.open(`${origin}/api/events`, { authorization: `Bearer ${tokens.access_token}` });
@@ -491,9 +495,29 @@ describe("OAuth with PKCE for the MCP server", () => {
     }
   });
 
+  it("ends a live-event stream opened with an OAuth token when the token expires", async () => {
+    const owner = await person();
+    const client_id = await sharedClient();
+    const { code, verifier } = await manualCode(owner.client, client_id);
+    const tokens = (await (await exchange(client_id, code, verifier)).json()) as OAuthTokens;
+    await t.database.db
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() + 1500) })
+      .where(eq(apiTokens.userId, owner.id));
+    const stream = await SseClient.open(`${origin}/api/events`, { authorization: `Bearer ${tokens.access_token}` });
+    if (!(stream instanceof SseClient)) throw new Error(`stream refused: ${stream.status}`);
+    try {
+      await stream.next("ready");
+      await stream.next("signed-out");
+      await stream.ended;
+    } finally {
+      stream.close();
+    }
+  });
+
   it("ends every connection when a password change signs automations out", async () => {
     const owner = await person();
-    const { client_id } = await register();
+    const client_id = await sharedClient();
     const { code, verifier } = await manualCode(owner.client, client_id);
     const tokens = (await (await exchange(client_id, code, verifier)).json()) as OAuthTokens;
     const kept = await owner.client.put("/api/user/change-password", {
@@ -515,7 +539,7 @@ describe("OAuth with PKCE for the MCP server", () => {
 
   it("refuses the tokens of a disabled account, and an expired access token with words saying so", async () => {
     const owner = await person();
-    const { client_id } = await register();
+    const client_id = await sharedClient();
     const { code, verifier } = await manualCode(owner.client, client_id);
     const tokens = (await (await exchange(client_id, code, verifier)).json()) as OAuthTokens;
     const db = t.database.db;
@@ -544,7 +568,7 @@ describe("OAuth with PKCE for the MCP server", () => {
 
   it("revokes by RFC 7009: an access token alone, a refresh token with its connection", async () => {
     const owner = await person();
-    const { client_id } = await register();
+    const client_id = await sharedClient();
     const one = await manualCode(owner.client, client_id);
     const tokens = (await (await exchange(client_id, one.code, one.verifier)).json()) as OAuthTokens;
     const revoked = await form("/oauth/revoke", { token: tokens.access_token, client_id });
@@ -595,6 +619,21 @@ describe("OAuth with PKCE for the MCP server", () => {
       body: "grant_type=refresh_token&grant_type=authorization_code",
     });
     expect(await twice.json()).toMatchObject({ error: "invalid_request" });
+  });
+
+  it("limits registrations per address, in OAuth's shape with Retry-After", async () => {
+    let res: Response | undefined;
+    for (let i = 0; i < 25; i++) {
+      res = await fetch(`${origin}/oauth/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ redirect_uris: [REDIRECT] }),
+      });
+      if (res.status === 429) break;
+    }
+    expect(res!.status).toBe(429);
+    expect(Number(res!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await res!.json()).toMatchObject({ error: "rate_limited", code: "rate_limited" });
   });
 
   it("asks for a session on the consent API and the connections", async () => {

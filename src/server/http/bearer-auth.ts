@@ -18,6 +18,8 @@ export interface TokenUser {
   tokenId: string;
   /** What an OAuth access token may do (decision 0169); null: a classic API token, everything. */
   scopes: readonly string[] | null;
+  /** When an OAuth access token stops working; null: a classic API token, never. */
+  expiresAt: Date | null;
 }
 
 declare module "fastify" {
@@ -60,7 +62,7 @@ async function authenticateBearer(db: Db, header: string | undefined, now = new 
   if (!row.lastUsed || now.getTime() - row.lastUsed.getTime() >= LAST_USED_RESOLUTION_MS) {
     await touchTokenLastUsed(db, row.tokenId, now, LAST_USED_RESOLUTION_MS);
   }
-  return { id: row.id, username: row.username, tokenId: row.tokenId, scopes: row.scopes };
+  return { id: row.id, username: row.username, tokenId: row.tokenId, scopes: row.scopes, expiresAt: row.expiresAt };
 }
 
 /** Whether the caller may spend credits or change things: a classic API token or a session always may. */
@@ -75,7 +77,7 @@ export function mayWrite(user: { scopes?: readonly string[] | null }): boolean {
 export async function requireUserOrToken(
   request: FastifyRequest,
   db: Db,
-): Promise<{ id: string; tokenId?: string; scopes?: readonly string[] | null }> {
+): Promise<{ id: string; tokenId?: string; scopes?: readonly string[] | null; expiresAt?: Date | null }> {
   const user =
     request.user ??
     (request.headers.authorization ? await authenticateBearer(db, request.headers.authorization) : null);

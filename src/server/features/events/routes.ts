@@ -129,9 +129,13 @@ export async function eventRoutes(
     });
     const heartbeat = setInterval(() => res.write(": ping\n\n"), HEARTBEAT_MS);
     heartbeat.unref();
+    // An OAuth access token (decision 0169) ends within the hour: its stream ends with it.
+    const expiry = user.expiresAt ? setTimeout(signOut, Math.max(0, user.expiresAt.getTime() - Date.now())) : undefined;
+    expiry?.unref();
 
     res.on("close", () => {
       clearInterval(heartbeat);
+      clearTimeout(expiry);
       unsubscribe();
       open.delete(res);
       const left = (perUser.get(user.id) ?? 1) - 1;
