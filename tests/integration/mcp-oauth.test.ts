@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiTokens, users } from "../../src/server/db/schema.js";
 import type { Client } from "../helpers/test-app.js";
 import { SseClient } from "../helpers/sse-client.js";
-import { freePort } from "../helpers/test-app.js";
+import { freePort, signInAdmin } from "../helpers/test-app.js";
 import { balanceOf, createVideoTestApp, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
 
 const REDIRECT = "http://127.0.0.1:8976/callback";
@@ -259,9 +259,17 @@ describe("OAuth with PKCE for the MCP server", () => {
     expect(charged).toBeGreaterThan(0);
     expect((await balanceOf(t.database.db, owner.id)).credits).toBe(100 - charged);
 
-    // The /api page's token list and the account's data show no OAuth token; the connection is listed.
+    // The /api page's token list, the account's data and the admin's user page show no OAuth
+    // token (the /api page may still make its 20); the connection is listed.
     const listed = await owner.client.get("/api/user-tokens");
     expect(listed.json()).toEqual([]);
+    const exported = await owner.client.get("/api/user/export");
+    expect(exported.statusCode).toBe(200);
+    expect(JSON.parse(exported.body).apiTokens).toEqual([]);
+    const admin = await signInAdmin(t);
+    const detail = await admin.get(`/api/admin/users/${owner.id}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json<{ apiTokens: unknown[] }>().apiTokens).toEqual([]);
     const connections = (await owner.client.get("/api/oauth/connections")).json<{
       connections: { clientName: string; scopes: string[]; lastUsed: string | null }[];
     }>().connections;
