@@ -21,6 +21,7 @@ import { accountLinkRoutes } from "./features/auth/link-routes.js";
 import { confirmFirstFactor } from "./features/auth/first-factor.js";
 import { adminNewLinkRoutes } from "./features/auth/admin-new-link.js";
 import { webhookRoutes } from "./features/webhooks/routes.js";
+import { registerTokenWebhookRoutes } from "./features/webhooks/token-routes.js";
 import { webhooksOpenApi } from "./features/webhooks/openapi.js";
 import { automationDocsRoutes } from "./features/automation/docs-routes.js";
 import { registerAutomationApi } from "./features/automation/routes.js";
@@ -216,6 +217,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(oauthConsentRoutes, services);
   // Outbound webhooks (decision 0047), managed on the /api page.
   await app.register(webhookRoutes, services);
+  // The same endpoints with an API token, for tools that subscribe themselves (decision 0171).
+  await registerTokenWebhookRoutes(app, services);
   // Download my data, delete my account (decision 0087).
   await app.register(leavingRoutes, services);
   // Referral links and a person's referrals (decision 0157).

@@ -74,6 +74,8 @@ export interface Fixtures {
   /** A registered OAuth client (decision 0169), and the owner's connection to it. */
   oauthClientId: string;
   oauthConnectionId: string;
+  /** Another endpoint of the owner, for the API token's DELETE case (decision 0171). */
+  spareWebhookEndpointId: string;
 }
 
 export interface SampleRequest {
@@ -692,6 +694,21 @@ export const ROUTE_CASES: RouteCase[] = [
     request: (f) => ({ url: `/api/n8n/video-status/${f.taskId}` }),
   },
   { method: "GET", route: "/api/n8n/balance", request: () => ({ url: "/api/n8n/balance" }) },
+  // Webhook endpoints managed with the API token (decision 0171).
+  {
+    method: "PUT",
+    route: "/api/n8n/webhooks",
+    request: () => ({
+      url: "/api/n8n/webhooks",
+      body: { url: "https://93.184.216.34/n8n-hook", events: ["video.completed"] },
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/n8n/webhooks/:id",
+    ownerOnly: true,
+    request: (f) => ({ url: `/api/n8n/webhooks/${f.webhookEndpointId}` }),
+  },
   {
     method: "POST",
     route: "/api/n8n/codes/redeem",
@@ -1114,6 +1131,13 @@ export const ROUTE_CASES: RouteCase[] = [
     request: (f) => ({ url: `/api/admin/kie-apis/${f.vendorAccountId}` }),
   },
 
+  // Before the case that deletes every token: this one needs the owner's.
+  {
+    method: "DELETE",
+    route: "/api/n8n/webhooks/:id",
+    ownerOnly: true,
+    request: (f) => ({ url: `/api/n8n/webhooks/${f.spareWebhookEndpointId}` }),
+  },
   { method: "DELETE", route: "/api/user-tokens", request: () => ({ url: "/api/user-tokens" }) },
   {
     method: "DELETE",
@@ -1393,6 +1417,17 @@ async function setUpRouteCases(t: VideoTestApp): Promise<{ people: People; fixtu
           clientName: oauthClient!.name,
           scopes: ["videos:read"],
           resource: "http://localhost/mcp",
+        })
+        .returning()
+    )[0]!.id,
+    spareWebhookEndpointId: (
+      await db
+        .insert(webhookEndpoints)
+        .values({
+          userId: owner.id,
+          url: "https://93.184.216.34/spare-hook",
+          eventTypes: ["video.completed"],
+          secretEncrypted: t.secretBox.encrypt("whsec_AAAA"),
         })
         .returning()
     )[0]!.id,

@@ -1,9 +1,11 @@
 /** The /api page's webhooks (decision 0047): endpoints, secrets, the delivery log, resend, test events, the credits.low threshold. */
+import { automationErrorSchema } from "../schemas/automation.js";
 import { okSchema } from "../schemas/common.js";
 import {
   createdWebhookEndpointSchema,
   createWebhookEndpointSchema,
   lowCreditsThresholdSchema,
+  registeredWebhookEndpointSchema,
   rotatedWebhookSecretSchema,
   updateWebhookEndpointSchema,
   webhookAttemptListSchema,
@@ -12,7 +14,7 @@ import {
   webhookQueuedSchema,
   webhooksOverviewSchema,
 } from "../schemas/webhooks.js";
-import { defineRoute, errors } from "./contract.js";
+import { defineRoute, errors, errorsWith } from "./contract.js";
 
 const tags = ["Webhooks"];
 
@@ -96,5 +98,47 @@ export const webhooksApi = {
     summary: "Set the balance below which credits.low fires (null: never)",
     body: lowCreditsThresholdSchema,
     responses: { 200: okSchema, ...errors(400, 401, 403) },
+  }),
+};
+
+const automationTags = ["Automation"];
+
+/**
+ * Endpoints managed with an API token (decision 0171), for tools that subscribe and unsubscribe
+ * themselves, as n8n's trigger node does when a workflow is activated and deactivated.
+ */
+export const webhooksTokenApi = {
+  register: defineRoute({
+    method: "PUT",
+    path: "/api/n8n/webhooks",
+    tags: automationTags,
+    operationId: "registerWebhook",
+    summary: "Subscribe a URL to events (once per URL)",
+    description:
+      "Adds an endpoint for the token's account, or, when the account has one at this URL already, sets its events and description, enables it and rotates its secret (the previous one keeps signing beside it for 24 hours). Either way the answer carries the signing secret in force. Deliveries are signed as every webhook is (Standard Webhooks).",
+    body: createWebhookEndpointSchema,
+    responses: {
+      200: registeredWebhookEndpointSchema,
+      ...errorsWith(automationErrorSchema, 400, 401, 409, 429),
+    },
+    reasons: ["webhook_limit"],
+  }),
+  get: defineRoute({
+    method: "GET",
+    path: "/api/n8n/webhooks/:id",
+    tags: automationTags,
+    operationId: "getWebhook",
+    summary: "An endpoint of the token's account",
+    params: webhookIdParams,
+    responses: { 200: webhookEndpointViewSchema, ...errorsWith(automationErrorSchema, 400, 401, 404, 429) },
+  }),
+  delete: defineRoute({
+    method: "DELETE",
+    path: "/api/n8n/webhooks/:id",
+    tags: automationTags,
+    operationId: "deleteWebhook",
+    summary: "Unsubscribe: delete an endpoint of the token's account and its delivery log",
+    params: webhookIdParams,
+    responses: { 200: okSchema, ...errorsWith(automationErrorSchema, 400, 401, 404, 429) },
   }),
 };

@@ -138,6 +138,16 @@ export const createdWebhookEndpointSchema = z
   .meta({ id: "CreatedWebhookEndpoint" });
 export type CreatedWebhookEndpoint = z.infer<typeof createdWebhookEndpointSchema>;
 
+/**
+ * PUT /api/n8n/webhooks (the n8n trigger, decision 0171): an endpoint registered by its URL, once
+ * per URL. `created: false` when the URL had one already: its secret was rotated, so the answer
+ * still carries the one in force (the previous one signs beside it for 24 hours).
+ */
+export const registeredWebhookEndpointSchema = createdWebhookEndpointSchema
+  .extend({ created: z.boolean().meta({ description: "false: this URL's endpoint existed; its secret was rotated." }) })
+  .meta({ id: "RegisteredWebhookEndpoint" });
+export type RegisteredWebhookEndpoint = z.infer<typeof registeredWebhookEndpointSchema>;
+
 export const rotatedWebhookSecretSchema = z
   .object({ secret: z.string().meta({ description: "The new whsec_… secret: shown this once." }), ...secretRotation })
   .meta({ id: "RotatedWebhookSecret" });

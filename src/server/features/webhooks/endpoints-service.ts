@@ -40,7 +40,7 @@ function overlapUntil(row: Pick<EndpointRow, "previousSecretUntil">, now = new D
   return row.previousSecretUntil && row.previousSecretUntil > now ? row.previousSecretUntil.toISOString() : null;
 }
 
-function toEndpointView(row: EndpointRow): WebhookEndpointView {
+export function toEndpointView(row: EndpointRow): WebhookEndpointView {
   return {
     id: row.id,
     url: row.url ?? "",
