@@ -607,8 +607,12 @@ describe("OAuth with PKCE for the MCP server", () => {
     const secret = await post({ redirect_uris: [REDIRECT], token_endpoint_auth_method: "client_secret_basic" });
     expect(await secret.json()).toMatchObject({ error: "invalid_client_metadata" });
     expect((await post({})).status).toBe(400);
-    const ok = await post({ redirect_uris: ["https://app.example/cb", "http://[::1]/cb"] });
+    const ok = await post({
+      redirect_uris: ["https://app.example/cb", "http://[::1]/cb"],
+      client_name: "\u202eevil\u202c Claude\n\u0007 Desktop",
+    });
     expect(ok.status).toBe(201);
+    expect((await ok.clone().json()).client_name).toBe("evil Claude Desktop");
     expect(await ok.json()).toMatchObject({
       token_endpoint_auth_method: "none",
       redirect_uris: ["https://app.example/cb", "http://[::1]/cb"],

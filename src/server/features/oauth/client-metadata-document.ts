@@ -47,7 +47,7 @@ export function clientIdUrlProblem(clientId: string, allowLocal: boolean): strin
 
 const documentSchema = z.object({
   client_id: z.string(),
-  client_name: z.string().trim().max(200).optional(),
+  client_name: z.string().max(1000).optional(),
   redirect_uris: z.array(z.string()).min(1).max(20),
   token_endpoint_auth_method: z.string().optional(),
   grant_types: z.array(z.string()).optional(),
@@ -91,7 +91,7 @@ export async function fetchClientMetadata(clientId: string, allowLocal: boolean)
     const problem = redirectUriProblem(uri);
     if (problem) throw new Error(`The app's metadata document: ${problem}.`);
   }
-  return { name: doc.client_name || new URL(clientId).host, redirectUris: doc.redirect_uris };
+  return { name: doc.client_name ?? "", redirectUris: doc.redirect_uris };
 }
 
 /** The body as UTF-8, refused (rejected) past `max` bytes. */

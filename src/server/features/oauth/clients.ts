@@ -24,6 +24,15 @@ export interface OAuthClient {
 }
 
 const CLIENT_NAME_MAX = 100;
+/** Control characters and the bidirectional overrides that could make a name read as another one. */
+// eslint-disable-next-line no-control-regex -- control characters are what it removes
+const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
+/** The client's own name as the consent page may show it: one line, no direction tricks, at most 100 characters. */
+function showableName(name: string | undefined, fallback: string): string {
+  const clean = (name ?? "").replace(UNSHOWABLE, "").replace(/\s+/g, " ").trim().slice(0, CLIENT_NAME_MAX);
+  return clean || fallback;
+}
 
 /**
  * The client `clientId` names, its metadata document read again when the copy is stale; a 400
@@ -48,7 +57,7 @@ export async function resolveClient(db: Db, clientId: string, allowLocal: boolea
   } catch (err) {
     throw badRequest(`${(err as Error).message} The app must fix it before it can connect.`);
   }
-  const name = metadata.name.slice(0, CLIENT_NAME_MAX);
+  const name = showableName(metadata.name, new URL(clientId).host);
   const values = { name, redirectUris: metadata.redirectUris, fetchedAt: new Date() };
   await db
     .insert(oauthClients)
@@ -60,7 +69,7 @@ export async function resolveClient(db: Db, clientId: string, allowLocal: boolea
 /** RFC 7591's request, as far as a public client's registration goes; the rest is ignored. */
 const registrationSchema = z.object({
   redirect_uris: z.array(z.string(), { error: "redirect_uris must be a list of URIs" }).min(1).max(10),
-  client_name: z.string().trim().max(CLIENT_NAME_MAX).optional(),
+  client_name: z.string().max(1000).optional(),
   token_endpoint_auth_method: z.string().optional(),
   grant_types: z.array(z.string()).optional(),
   response_types: z.array(z.string()).optional(),
@@ -93,7 +102,7 @@ export async function registerClient(db: Db, body: unknown) {
   if (input.response_types?.some((r) => r !== "code"))
     throw new OAuthError("invalid_client_metadata", 'response_types must be ["code"]');
   const clientId = `mcp_${randomToken(18)}`;
-  const name = input.client_name || "Unnamed app";
+  const name = showableName(input.client_name, "Unnamed app");
   const [row] = await db
     .insert(oauthClients)
     .values({ clientId, kind: "registered", name, redirectUris: input.redirect_uris })
