@@ -30,7 +30,8 @@ export function ApiPage() {
         }
         description={
           <Trans>
-            Create a token, then make videos from n8n, Make or any HTTP client with the same credits as on the web.
+            Create a token, then make videos from n8n, Make, an AI agent or any HTTP client with the same credits as on
+            the web.
           </Trans>
         }
       />
