@@ -22,10 +22,15 @@ const config: KnipConfig = {
         "src/web/prerender.tsx",
         // package.json's scripts and the helpers they start (bench-webhooks.mjs spawns its receiver).
         "scripts/*.{mjs,ts}",
+        // The n8n node's test in real n8n has a config of its own (`npm run test:n8n`, decision 0171).
+        "vitest.n8n.config.ts",
+        "tests/n8n/**/*.test.ts",
       ],
       // A .d.mts declares the types of the .mjs beside it for tsc; knip resolves imports of `x.mjs` to
       // the JavaScript, so the declarations would look unused.
-      ignore: ["scripts/*.d.mts", "tests/fakes/*.d.mts"],
+      // The n8n community node is a package of its own, not a workspace (decision 0171): n8n loads its
+      // files by package.json's `n8n` field, and its toolchain is scripts/n8n-harness.mjs's.
+      ignore: ["scripts/*.d.mts", "tests/fakes/*.d.mts", "integrations/n8n-nodes-veo-studio/**"],
       // scripts/bench.mjs runs node_modules/.bin/lighthouse by its path, and scripts/build.mjs
       // TypeScript 7 (installed as typescript-7) by its path (decision 0109).
       ignoreDependencies: ["lighthouse", "typescript-7"],
