@@ -22,6 +22,7 @@ import { videoTasks } from "../../src/server/db/schema.js";
 import { POLL_SECONDS, TOKEN_PREFIX } from "../../src/shared/automation.js";
 import { automationApi } from "../../src/shared/api/automation.js";
 import { siteApi } from "../../src/shared/api/site.js";
+import { webhooksTokenApi } from "../../src/shared/api/webhooks.js";
 import { automationBalanceSchema, automationVideoStatusSchema } from "../../src/shared/schemas/automation.js";
 import { modelsViewSchema } from "../../src/shared/schemas/models.js";
 import { freePort } from "../helpers/test-app.js";
@@ -139,6 +140,8 @@ describe("the built package", () => {
       automationApi.videoStatus,
       automationApi.balance,
       siteApi.models,
+      webhooksTokenApi.register,
+      webhooksTokenApi.get,
     ])
       expect(written).toContain(JSON.stringify(route.path));
   });
@@ -279,8 +282,10 @@ describe("waiting by webhook: callbackUrl and a receiver that verifies", () => {
     close(): Promise<void>;
   }
 
-  /** A receiver on 127.0.0.1 that hands each delivery to the waiter: 200 verified, 400 refused. */
-  async function startReceiver(waiter: ClientModule.WebhookWaiter): Promise<Receiver> {
+  type Delivery = Parameters<ClientModule.WebhookWaiter["receive"]>[0];
+
+  /** A receiver on 127.0.0.1 that hands each delivery to a waiter: 200 verified, 400 refused. */
+  async function startReceiver(receive: (delivery: Delivery) => Promise<unknown>): Promise<Receiver> {
     const answers: number[] = [];
     const deliveries: Receiver["deliveries"] = [];
     const server = http.createServer((req, res) => {
@@ -289,7 +294,7 @@ describe("waiting by webhook: callbackUrl and a receiver that verifies", () => {
       req.on("end", () => {
         const body = Buffer.concat(chunks).toString("utf8");
         deliveries.push({ body, headers: req.headers });
-        waiter.receive({ body, headers: req.headers }).then(
+        receive({ body, headers: req.headers }).then(
           () => {
             answers.push(200);
             res.writeHead(200).end();
@@ -319,7 +324,7 @@ describe("waiting by webhook: callbackUrl and a receiver that verifies", () => {
     const { secret } = (await owner.client.post("/api/webhooks/callback-secret")).json<{ secret: string }>();
     expect(secret).toMatch(/^whsec_/);
     const waiter = lib.createWebhookWaiter({ secret });
-    const receiver = await startReceiver(waiter);
+    const receiver = await startReceiver((delivery) => waiter.receive(delivery));
     try {
       const started = await owner.veo.generate({
         prompt: "A paper boat on a stream",
@@ -361,6 +366,50 @@ describe("waiting by webhook: callbackUrl and a receiver that verifies", () => {
       await expect(waiter.wait(started.taskId)).resolves.toMatchObject({ status: "completed" });
     } finally {
       await receiver.close();
+    }
+  });
+  it("subscribes an endpoint with the token, waits through it, and unsubscribes; another account cannot see it", async () => {
+    const owner = await tokenOwner(100);
+    // The secret comes with the registration, after the receiver's URL is known.
+    let waiter: ClientModule.WebhookWaiter | undefined;
+    const forwarding = await startReceiver(
+      (delivery) => waiter?.receive(delivery) ?? Promise.reject(new Error("not registered yet")),
+    );
+    try {
+      const registered = await owner.veo.webhooks.register({ url: forwarding.url, events: ["video.completed"] });
+      expect(registered).toMatchObject({ created: true, endpoint: { url: forwarding.url, enabled: true } });
+      const real = lib.createWebhookWaiter({ secret: registered.secret });
+      waiter = real;
+
+      const started = await owner.veo.generate({ prompt: "A heron at dawn", model: "veo3_fast" });
+      const done = await passTimeUntil(real.wait(started.taskId, { timeoutMs: 30_000 }), () =>
+        t.app.jobs.webhookSender.runOnce(),
+      );
+      expect(done).toMatchObject({ status: "completed", taskId: started.taskId });
+      expect(forwarding.answers).toContain(200);
+      expect(forwarding.answers).not.toContain(400);
+
+      // The same URL again: the same endpoint, a new secret (the old one overlaps for a day).
+      const again = await owner.veo.webhooks.register({
+        url: forwarding.url,
+        events: ["video.completed", "video.failed"],
+      });
+      expect(again).toMatchObject({ created: false, endpoint: { id: registered.endpoint.id } });
+      expect(again.secret).not.toBe(registered.secret);
+      expect(await owner.veo.webhooks.get(registered.endpoint.id)).toMatchObject({
+        events: ["video.completed", "video.failed"],
+      });
+
+      const other = await tokenOwner(10);
+      expect(await refusal(other.veo.webhooks.get(registered.endpoint.id))).toMatchObject({ status: 404 });
+      expect(await refusal(other.veo.webhooks.delete(registered.endpoint.id))).toMatchObject({ status: 404 });
+      await owner.veo.webhooks.delete(registered.endpoint.id);
+      expect(await refusal(owner.veo.webhooks.get(registered.endpoint.id))).toMatchObject({
+        status: 404,
+        code: "not_found",
+      });
+    } finally {
+      await forwarding.close();
     }
   });
 });

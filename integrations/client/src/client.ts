@@ -7,7 +7,10 @@ import {
   type GenerateInput,
   type GenerateResult,
   type Models,
+  type RegisteredWebhook,
+  type RegisterWebhookInput,
   type VideoStatus,
+  type WebhookEndpoint,
 } from "./contracts.js";
 import { errorFromResponse, VeoStudioError } from "./errors.js";
 import { deadline, DEFAULT_WAIT_MS, DOCUMENTED_POLL, pollDelays, sleep, type PollInterval } from "./waiting.js";
@@ -61,6 +64,19 @@ export interface VeoStudioClient {
   waitForVideo(taskId: string, options?: WaitOptions): Promise<VideoStatus>;
   /** GET /api/n8n/balance: the account's credits and which of them expire when. */
   balance(options?: RequestOptions): Promise<Balance>;
+  /** The account's webhook endpoints, managed with the token (as on the /api page). */
+  webhooks: {
+    /**
+     * PUT /api/n8n/webhooks: subscribe a URL to events, once per URL. Registering a URL again
+     * updates its endpoint and rotates its secret (the old one signs beside it for 24 hours); the
+     * answer always carries the secret in force, for verifyWebhook.
+     */
+    register(input: RegisterWebhookInput, options?: RequestOptions): Promise<RegisteredWebhook>;
+    /** GET /api/n8n/webhooks/{id}: one endpoint; another account's is 404. */
+    get(id: string, options?: RequestOptions): Promise<WebhookEndpoint>;
+    /** DELETE /api/n8n/webhooks/{id}: unsubscribe, and forget its delivery log. */
+    delete(id: string, options?: RequestOptions): Promise<void>;
+  };
 }
 
 /** The first try and two more after a lost connection or a key still being answered (409 in progress). */
@@ -74,7 +90,7 @@ export function createClient(options: ClientOptions): VeoStudioClient {
   const send = options.fetch ?? ((input, init) => fetch(input, init));
 
   async function request<T>(
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "PUT" | "DELETE",
     path: string,
     init: { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal | undefined } = {},
   ): Promise<T> {
@@ -119,6 +135,7 @@ export function createClient(options: ClientOptions): VeoStudioClient {
 
   const status = (taskId: string, opts: RequestOptions = {}) =>
     request<VideoStatus>("GET", PATHS.videoStatus.replace(":taskId", encodeURIComponent(taskId)), opts);
+  const withId = (path: string, id: string) => path.replace(":id", encodeURIComponent(id));
 
   return {
     models: (opts = {}) => request<Models>("GET", PATHS.models, opts),
@@ -127,6 +144,13 @@ export function createClient(options: ClientOptions): VeoStudioClient {
       start<ExtendResult>(PATHS.extend.replace(":taskId", encodeURIComponent(taskId)), input, opts),
     status,
     balance: (opts = {}) => request<Balance>("GET", PATHS.balance, opts),
+    webhooks: {
+      register: (input, opts = {}) => request<RegisteredWebhook>("PUT", PATHS.webhooks, { ...opts, body: input }),
+      get: (id, opts = {}) => request<WebhookEndpoint>("GET", withId(PATHS.webhook, id), opts),
+      async delete(id, opts = {}) {
+        await request<unknown>("DELETE", withId(PATHS.deleteWebhook, id), opts);
+      },
+    },
 
     async waitForVideo(taskId, opts = {}) {
       const timeoutMs = opts.timeoutMs ?? DEFAULT_WAIT_MS;

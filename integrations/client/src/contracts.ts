@@ -11,6 +11,7 @@ import type { z } from "zod";
 import type { automationApi } from "../../../src/shared/api/automation.js";
 import type { BodyInput, SuccessOutput } from "../../../src/shared/api/contract.js";
 import type { siteApi } from "../../../src/shared/api/site.js";
+import type { webhooksTokenApi } from "../../../src/shared/api/webhooks.js";
 import type { ErrorCode as SharedErrorCode } from "../../../src/shared/error-codes.js";
 import type { automationVideoStatusSchema } from "../../../src/shared/schemas/automation.js";
 import type {
@@ -32,6 +33,12 @@ export type VideoStatus = z.output<typeof automationVideoStatusSchema>;
 export type Balance = SuccessOutput<typeof automationApi.balance>;
 /** GET /api/models: every model offered now, with its options and prices. */
 export type Models = SuccessOutput<typeof siteApi.models>;
+/** PUT /api/n8n/webhooks's body: the receiver's URL, the events it wants, a description. */
+export type RegisterWebhookInput = BodyInput<typeof webhooksTokenApi.register>;
+/** The endpoint and its signing secret in force (`created: false` when the URL had one: its secret was rotated). */
+export type RegisteredWebhook = SuccessOutput<typeof webhooksTokenApi.register>;
+/** An endpoint of the token's account: its URL, events, and whether deliveries to it are failing. */
+export type WebhookEndpoint = SuccessOutput<typeof webhooksTokenApi.get>;
 /** What went wrong, for programs to switch on (the message is for people). */
 export type ErrorCode = SharedErrorCode;
 
@@ -47,10 +54,16 @@ export const PATHS: {
   videoStatus: typeof automationApi.videoStatus.path;
   balance: typeof automationApi.balance.path;
   models: typeof siteApi.models.path;
+  webhooks: typeof webhooksTokenApi.register.path;
+  webhook: typeof webhooksTokenApi.get.path;
+  deleteWebhook: typeof webhooksTokenApi.delete.path;
 } = {
   generate: "/api/n8n/generate",
   extend: "/api/n8n/videos/:taskId/extend",
   videoStatus: "/api/n8n/video-status/:taskId",
   balance: "/api/n8n/balance",
   models: "/api/models",
+  webhooks: "/api/n8n/webhooks",
+  webhook: "/api/n8n/webhooks/:id",
+  deleteWebhook: "/api/n8n/webhooks/:id",
 };

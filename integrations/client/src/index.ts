@@ -20,7 +20,10 @@ export {
   type GenerateInput,
   type GenerateResult,
   type Models,
+  type RegisteredWebhook,
+  type RegisterWebhookInput,
   type VideoStatus,
+  type WebhookEndpoint,
   type WebhookEvent,
 } from "./contracts.js";
 export { VeoStudioError } from "./errors.js";
