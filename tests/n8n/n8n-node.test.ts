@@ -177,6 +177,17 @@ async function runData(workflowId: string): Promise<Record<string, Record<string
   );
 }
 
+describe("the package in n8n", () => {
+  it("loads both nodes and the credential, and offers the node to the AI Agent as a tool", async () => {
+    const nodes = await n8n.rest.request<{ name: string; usableAsTool?: unknown }[]>("GET", "/types/nodes.json");
+    expect(nodes.status).toBe(200);
+    const names = nodes.body.map((n) => n.name);
+    expect(names).toEqual(expect.arrayContaining([NODE, TRIGGER, `${NODE}Tool`]));
+    const credentialTypes = await n8n.rest.request<{ name: string }[]>("GET", "/types/credentials.json");
+    expect(credentialTypes.body.map((c) => c.name)).toContain(CREDENTIAL_TYPE);
+  });
+});
+
 describe("the Veo Studio credential in n8n", () => {
   it("passes its test with the token and fails it with a wrong one", async () => {
     const test = async (apiToken: string) => {
