@@ -694,6 +694,14 @@ export const ROUTE_CASES: RouteCase[] = [
     request: (f) => ({ url: `/api/n8n/video-status/${f.taskId}` }),
   },
   { method: "GET", route: "/api/n8n/balance", request: () => ({ url: "/api/n8n/balance" }) },
+  { method: "GET", route: "/api/n8n/videos", request: () => ({ url: "/api/n8n/videos?limit=5" }) },
+  {
+    method: "POST",
+    route: "/api/n8n/videos/:taskId/upgrade-4k",
+    ownerOnly: true,
+    accepts: reachedRoute,
+    request: (f) => ({ url: `/api/n8n/videos/${f.taskId}/upgrade-4k` }),
+  },
   // Webhook endpoints managed with the API token (decision 0171).
   {
     method: "PUT",

@@ -11,6 +11,9 @@ import {
   automationGenerateResultSchema,
   automationGenerateSchema,
   automationTaskParams,
+  automationUpgradeResultSchema,
+  automationVideoListQuery,
+  automationVideoListSchema,
   automationVideoStatusSchema,
   openApiDocumentSchema,
   workflowDocumentSchema,
@@ -74,6 +77,33 @@ export const automationApi = {
     description:
       "The token's account's credits (the number remainingCredits gives after a video) and which of them expire when, soonest first. Credits that expire are spent first.",
     responses: { 200: automationBalanceSchema, ...errorsWith(automationErrorSchema, 401, 429) },
+  }),
+  /** The token's account's videos, as the website lists them (issue 73: the n8n node's "List my videos"). */
+  listVideos: defineRoute({
+    method: "GET",
+    path: "/api/n8n/videos",
+    tags,
+    operationId: "listVideos",
+    summary: "List my videos",
+    description:
+      "The token's account's videos, newest first, a page at a time (default 10, at most 100), optionally only those in one state, of one model or with words of the prompt.",
+    query: automationVideoListQuery,
+    responses: { 200: automationVideoListSchema, ...errorsWith(automationErrorSchema, 400, 401, 429) },
+  }),
+  /** The 4K version of a finished Veo video, as the website's Upgrade to 4K (decision 0159's neighbour). */
+  upgrade4k: defineRoute({
+    method: "POST",
+    path: "/api/n8n/videos/:taskId/upgrade-4k",
+    tags,
+    operationId: "upgradeVideoTo4k",
+    summary: "Upgrade a video to 4K",
+    description:
+      "Asks for the 4K version of a completed video that has one (Veo made by KIE), for the 4K surcharge at API prices (GET /api/pricing/current), charged now and refunded if it cannot be made. Asking again while it is being made, or once it exists, is a 409 and charges nothing. Poll the status until videoUrl4k is set.",
+    params: automationTaskParams,
+    responses: {
+      200: automationUpgradeResultSchema,
+      ...errorsWith(automationErrorSchema, 401, 402, 403, 404, 409, 429),
+    },
   }),
   openapi: defineRoute({
     method: "GET",

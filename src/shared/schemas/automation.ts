@@ -14,6 +14,7 @@ import {
   modeMessage,
   modelMessage,
   seedSchema,
+  taskListQuery,
   variantsSchema,
   videoOptionFields,
   withMode,
@@ -207,6 +208,54 @@ export const automationVideoStatusSchema = z
   })
   .meta({ id: "VideoStatus" });
 export type AutomationVideoStatus = z.infer<typeof automationVideoStatusSchema>;
+
+/** GET /api/n8n/videos: the filters of the website's list that make sense for a program. */
+export const automationVideoListQuery = taskListQuery.pick({
+  page: true,
+  limit: true,
+  status: true,
+  model: true,
+  q: true,
+});
+
+/** GET /api/n8n/videos: one video of the list. */
+const automationVideoListItemSchema = z.object({
+  taskId: z.string(),
+  status: z.string().meta({ description: "processing, completed or failed (as on the website's list)." }),
+  model: z.string(),
+  prompt: z.string(),
+  createdAt: z.string().meta({ description: "ISO 8601." }),
+  creditsUsed: z.number().int(),
+});
+
+/** GET /api/n8n/videos */
+export const automationVideoListSchema = z
+  .object({
+    success: z.literal(true),
+    videos: z.array(automationVideoListItemSchema).meta({ description: "Newest first." }),
+    total: z.number().int().meta({ description: "How many videos match, on every page." }),
+    page: z.number().int(),
+    limit: z.number().int(),
+  })
+  .meta({ id: "VideoList" });
+export type AutomationVideoList = z.infer<typeof automationVideoListSchema>;
+
+/** POST /api/n8n/videos/{taskId}/upgrade-4k */
+export const automationUpgradeResultSchema = z
+  .object({
+    success: z.literal(true),
+    taskId: z.string(),
+    uhdStatus: z
+      .literal("pending")
+      .meta({ description: "The 4K version is being made: poll the status for videoUrl4k." }),
+    creditsUsed: z
+      .number()
+      .int()
+      .meta({ description: "The 4K surcharge at API prices, charged now; refunded if it cannot be made." }),
+    remainingCredits: z.number().int(),
+  })
+  .meta({ id: "UpgradeResult" });
+export type AutomationUpgradeResult = z.infer<typeof automationUpgradeResultSchema>;
 
 /** Every error from /api/n8n/*: a status code plus this body. */
 export const automationErrorSchema = z

@@ -1,6 +1,7 @@
 /**
  * The automation API for n8n, Make or any HTTP client (decision 0017): POST /api/n8n/generate,
- * GET /api/n8n/video-status/{taskId} and GET /api/n8n/balance (decision 0151), authenticated by
+ * GET /api/n8n/video-status/{taskId}, GET /api/n8n/balance (decision 0151), the list of videos and
+ * the 4K upgrade (issue 73), authenticated by
  * API token only (cookies never count).
  * Errors keep the app's statuses, messages and codes and add `success: false` (automationErrorSchema).
  */
@@ -24,6 +25,8 @@ import { generateFromApi, type ApiGenerateDeps } from "./generate-service.js";
 import { extendVideo } from "../videos/extend-service.js";
 import { extendDepsOf, type VideoRouteDeps } from "../videos/routes.js";
 import { refundedCredits, toAutomationStatus } from "./video-status.js";
+import { upgradeTo4kFromApi } from "./upgrade-4k.js";
+import { apiVideoList } from "./video-list.js";
 import { AUTOMATION_PREFIX, BODY_TOO_LARGE, TASK_NOT_FOUND } from "./messages.js";
 import { BALANCE_DOCS, GENERATE_DOCS, statusDocs } from "./openapi.js";
 
@@ -73,13 +76,13 @@ async function automationRoutes(app: FastifyInstance, ctx: AutomationOptions): P
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0];
-    const message = `Not found: ${request.method} ${path}. The automation API has POST ${AUTOMATION_PREFIX}/generate, POST ${AUTOMATION_PREFIX}/videos/{taskId}/extend, GET ${AUTOMATION_PREFIX}/video-status/{taskId}, GET ${AUTOMATION_PREFIX}/balance and POST ${AUTOMATION_PREFIX}/codes/redeem`;
+    const message = `Not found: ${request.method} ${path}. The automation API has POST ${AUTOMATION_PREFIX}/generate, POST ${AUTOMATION_PREFIX}/videos/{taskId}/extend, POST ${AUTOMATION_PREFIX}/videos/{taskId}/upgrade-4k, GET ${AUTOMATION_PREFIX}/video-status/{taskId}, GET ${AUTOMATION_PREFIX}/videos, GET ${AUTOMATION_PREFIX}/balance and POST ${AUTOMATION_PREFIX}/codes/redeem`;
     return reply.status(404).send({ success: false, message, code: "not_found" });
   });
   useBearerAuth(app, { db, rateLimit: ctx.limits.automation.perToken, rateLimitStore: ctx.rateLimitStore });
   useScopeAccess(app, "token");
 
-  const { generate, extend, videoStatus, balance } = automationApi;
+  const { generate, extend, videoStatus, balance, listVideos, upgrade4k } = automationApi;
   // The scope sets the access ("token"): the contracts' paths lose its prefix in serve.
   // Spending (and redeeming) needs a classic token or an OAuth one allowed videos:write (decision 0169).
   serve(app, generate, { bodyLimit: GENERATE_BODY_LIMIT, docs: GENERATE_DOCS }, async (request, reply) => {
@@ -119,6 +122,18 @@ async function automationRoutes(app: FastifyInstance, ctx: AutomationOptions): P
     // Our archived files as signed URLs, so a downloader needs no header (valid for a day or more).
     const until = signedUntil(SIGNED_URL_SECONDS);
     return toAutomationStatus(task, refunded, (url) => ctx.videoUrls.sign(url, ctx.config.publicUrl, until));
+  });
+
+  serve(app, listVideos, {}, async (request, reply) => {
+    const user = requireTokenUser(request);
+    reply.header("cache-control", "no-store");
+    return apiVideoList(ctx, user.id, request.query);
+  });
+
+  // The website's Upgrade to 4K at API prices: a second ask is a 409, never a second charge.
+  serve(app, upgrade4k, {}, async (request) => {
+    const user = requireWritingTokenUser(request);
+    return upgradeTo4kFromApi(ctx, user.id, request.params.taskId);
   });
 
   // The balance every page shows, with which of it expires when (decision 0151).

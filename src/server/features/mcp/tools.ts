@@ -16,18 +16,19 @@ import { tooManyRequests, type RateLimiter } from "../../http/rate-limit.js";
 import { POLL_SECONDS } from "../../../shared/automation.js";
 import { MODEL_CATALOGUE, optionsProblem } from "../../../shared/catalogue.js";
 import { automationGenerateSchema } from "../../../shared/schemas/automation.js";
-import { extendVideoSchema, taskListQuery, type VideoTaskView } from "../../../shared/schemas/videos.js";
+import { extendVideoSchema, taskListQuery } from "../../../shared/schemas/videos.js";
 import { modelLabel } from "../../../shared/videos.js";
 import { creditSplit } from "../credits/credit-split.js";
 import { generateFromApi, type ApiGenerateDeps } from "../automation/generate-service.js";
 import { refundedCredits, toAutomationStatus } from "../automation/video-status.js";
 import { TASK_NOT_FOUND } from "../automation/messages.js";
+import { upgradeTo4kFromApi } from "../automation/upgrade-4k.js";
+import { apiVideoList } from "../automation/video-list.js";
 import { extendVideo } from "../videos/extend-service.js";
 import { modelsView } from "../videos/pricing.js";
 import { quoteNow } from "../videos/quote.js";
-import { getOwnTask, taskList } from "../videos/queries.js";
+import { getOwnTask } from "../videos/queries.js";
 import { extendDepsOf, type VideoRouteDeps } from "../videos/routes.js";
-import { NOT_UPGRADABLE, requestUhd } from "../videos/uhd.js";
 import { signedUntil, type VideoUrlSigner } from "../videos/video-files.js";
 import type { TaskReads } from "../videos/video-deps.js";
 
@@ -292,33 +293,14 @@ export function mcpServerFor(
     },
     (args) =>
       guarded(log, "list_videos", async () => {
-        const page = args.page ?? 1;
-        const limit = args.limit ?? 10;
-        const list = await taskList(db, ctx.caches.taskLists, userId, {
-          page,
-          limit,
-          q: args.q || undefined,
-          status: args.status,
-          model: args.model,
-        });
-        const parsed = JSON.parse(list.body.toString("utf8")) as { tasks: VideoTaskView[]; total?: number };
-        const videos = parsed.tasks.map((v) => ({
-          videoId: v.taskId,
-          status: v.status,
-          model: v.model,
-          prompt: v.prompt,
-          createdAt: v.createdAt,
-          creditsUsed: v.creditsUsed,
-        }));
-        const total = parsed.total ?? videos.length;
-        const lines = videos.map(
-          (v) => `- ${v.videoId} ${v.status} ${v.model} ${v.createdAt}: ${v.prompt.slice(0, 80)}`,
+        const { success: _, ...list } = await apiVideoList(ctx, userId, args);
+        const lines = list.videos.map(
+          (v) => `- ${v.taskId} ${v.status} ${v.model} ${v.createdAt}: ${v.prompt.slice(0, 80)}`,
         );
-        return answer(`${total} video(s) in all; page ${page}:\n${lines.join("\n") || "(none)"}`, {
+        const videos = list.videos.map(({ taskId, ...v }) => ({ videoId: taskId, ...v }));
+        return answer(`${list.total} video(s) in all; page ${list.page}:\n${lines.join("\n") || "(none)"}`, {
+          ...list,
           videos,
-          total,
-          page,
-          limit,
         });
       }),
   );
@@ -350,18 +332,7 @@ export function mcpServerFor(
       guarded(log, "upgrade_video", async () => {
         const refused = readOnly();
         if (refused) return refused;
-        const task = await getOwnTask(db, ctx.caches.tasks, userId, video_id, NOT_UPGRADABLE);
-        const { total: cost } = await quoteNow(ctx, { channel: "4k", via: "api" });
-        const { remaining } = await requestUhd(
-          db,
-          userId,
-          video_id,
-          cost,
-          `4K upgrade (${modelLabel(task.model)})`,
-          ctx.generation.mailer,
-          (await ctx.readSettings()).welcomeVideosWatermarked,
-        );
-        ctx.generation.wake();
+        const { creditsUsed: cost, remainingCredits: remaining } = await upgradeTo4kFromApi(ctx, userId, video_id);
         const data = { videoId: video_id, uhdStatus: "pending", creditsUsed: cost, remainingCredits: remaining };
         return answer(
           `The 4K version of ${video_id} is being made: ${cost} credits charged, ${remaining} left. Call get_video for videoUrl4k.`,
