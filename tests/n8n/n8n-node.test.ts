@@ -9,8 +9,10 @@
  * without running, and removes its endpoint on deactivation.
  */
 import crypto from "node:crypto";
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepare } from "../../scripts/n8n-harness.mjs";
@@ -40,6 +42,8 @@ let sink: { server: http.Server; url: string; calls: unknown[] };
 /** Time passing for the product while n8n waits: the worker checks the simulator, the sender delivers. */
 let pumping = true;
 let pump: Promise<void>;
+/** The packed tarball's folder (the harness's temporary one). */
+let packedDir: string | undefined;
 
 async function runPump() {
   while (pumping) {
@@ -54,6 +58,7 @@ beforeAll(async () => {
   const adminDatabaseUrl = process.env.TEST_DATABASE_URL;
   if (!adminDatabaseUrl) throw new Error("n8n runs on PostgreSQL: set TEST_DATABASE_URL (npm run test:n8n does)");
   const built = prepare();
+  packedDir = path.dirname(built.unpacked);
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   t = await createVideoTestApp({
@@ -97,6 +102,7 @@ afterAll(async () => {
   await n8n?.stop();
   await t?.close();
   sink?.server.close();
+  if (packedDir) fs.rmSync(packedDir, { recursive: true, force: true });
 }, 120_000);
 
 /** n8n (re)registers a workflow's webhooks after answering the activation: wait for what it leads to. */
