@@ -139,6 +139,8 @@ describe("the built package", () => {
       automationApi.extend,
       automationApi.videoStatus,
       automationApi.balance,
+      automationApi.listVideos,
+      automationApi.upgrade4k,
       siteApi.models,
       webhooksTokenApi.register,
       webhooksTokenApi.get,
@@ -271,6 +273,22 @@ describe("the client against a running server", () => {
     const status = await owner.veo.status(extension.taskId);
     expect(status.extendMethod).toMatch(/^(native|last_frame)$/);
     expect(await refusal(owner.veo.extend("no-such-task", { prompt: "More" }))).toMatchObject({ status: 404 });
+  });
+
+  it("lists the account's videos and upgrades one to 4K, once", async () => {
+    const owner = await tokenOwner(200);
+    const first = await owner.veo.generate({ prompt: "A heron by the river", model: "veo3_fast" });
+    await passTimeUntil(owner.veo.waitForVideo(first.taskId, { poll: FAST_POLL }));
+    const list = await owner.veo.videos({ limit: 5, q: "heron" });
+    expect(list.videos.map((v) => v.taskId)).toEqual([first.taskId]);
+    expect(list).toMatchObject({ total: 1, page: 1, limit: 5 });
+
+    const before = (await owner.veo.balance()).credits;
+    const upgrade = await owner.veo.upgradeTo4k(first.taskId);
+    expect(upgrade).toMatchObject({ taskId: first.taskId, uhdStatus: "pending" });
+    expect(upgrade.remainingCredits).toBe(before - upgrade.creditsUsed);
+    expect(await refusal(owner.veo.upgradeTo4k(first.taskId))).toMatchObject({ status: 409 });
+    expect((await owner.veo.balance()).credits).toBe(upgrade.remainingCredits);
   });
 });
 

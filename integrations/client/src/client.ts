@@ -9,6 +9,9 @@ import {
   type Models,
   type RegisteredWebhook,
   type RegisterWebhookInput,
+  type UpgradeResult,
+  type VideoList,
+  type VideoListQuery,
   type VideoStatus,
   type WebhookEndpoint,
 } from "./contracts.js";
@@ -62,6 +65,14 @@ export interface VeoStudioClient {
    * (401, 404) rejects at once.
    */
   waitForVideo(taskId: string, options?: WaitOptions): Promise<VideoStatus>;
+  /** GET /api/n8n/videos: the account's videos, newest first, a page at a time, optionally filtered. */
+  videos(query?: VideoListQuery, options?: RequestOptions): Promise<VideoList>;
+  /**
+   * POST /api/n8n/videos/{taskId}/upgrade-4k: the 4K version of a finished video that has one, for
+   * the 4K surcharge at API prices (refunded if it cannot be made). Asking again is a 409 that
+   * charges nothing. Then waitForVideo or status until `videoUrl4k` is set.
+   */
+  upgradeTo4k(taskId: string, options?: RequestOptions): Promise<UpgradeResult>;
   /** GET /api/n8n/balance: the account's credits and which of them expire when. */
   balance(options?: RequestOptions): Promise<Balance>;
   /** The account's webhook endpoints, managed with the token (as on the /api page). */
@@ -143,6 +154,9 @@ export function createClient(options: ClientOptions): VeoStudioClient {
     extend: (taskId, input, opts) =>
       start<ExtendResult>(PATHS.extend.replace(":taskId", encodeURIComponent(taskId)), input, opts),
     status,
+    videos: (query = {}, opts = {}) => request<VideoList>("GET", PATHS.videos + searchOf(query), opts),
+    upgradeTo4k: (taskId, opts = {}) =>
+      request<UpgradeResult>("POST", PATHS.upgrade4k.replace(":taskId", encodeURIComponent(taskId)), opts),
     balance: (opts = {}) => request<Balance>("GET", PATHS.balance, opts),
     webhooks: {
       register: (input, opts = {}) => request<RegisteredWebhook>("PUT", PATHS.webhooks, { ...opts, body: input }),
@@ -179,6 +193,14 @@ export function createClient(options: ClientOptions): VeoStudioClient {
       }
     },
   };
+}
+
+/** `?a=1&b=2` of the filters given (none: nothing). */
+function searchOf(query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : "";
 }
 
 /** fetch's own failure: no answer came (refused, reset, DNS), as opposed to an abort. */

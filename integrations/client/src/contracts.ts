@@ -13,7 +13,7 @@ import type { BodyInput, SuccessOutput } from "../../../src/shared/api/contract.
 import type { siteApi } from "../../../src/shared/api/site.js";
 import type { webhooksTokenApi } from "../../../src/shared/api/webhooks.js";
 import type { ErrorCode as SharedErrorCode } from "../../../src/shared/error-codes.js";
-import type { automationVideoStatusSchema } from "../../../src/shared/schemas/automation.js";
+import type { automationVideoListQuery, automationVideoStatusSchema } from "../../../src/shared/schemas/automation.js";
 import type {
   creditsLowWebhookEventSchema,
   testWebhookEventSchema,
@@ -31,6 +31,12 @@ export type ExtendResult = SuccessOutput<typeof automationApi.extend>;
 /** GET /api/n8n/video-status/{taskId}: processing, completed or failed, with the video's links. */
 export type VideoStatus = z.output<typeof automationVideoStatusSchema>;
 export type Balance = SuccessOutput<typeof automationApi.balance>;
+/** GET /api/n8n/videos's filters: page, limit (1-100), status, model, words of the prompt. */
+export type VideoListQuery = z.output<typeof automationVideoListQuery>;
+/** The account's videos, newest first, with how many match in all. */
+export type VideoList = SuccessOutput<typeof automationApi.listVideos>;
+/** POST /api/n8n/videos/{taskId}/upgrade-4k: the 4K version is being made; what it cost. */
+export type UpgradeResult = SuccessOutput<typeof automationApi.upgrade4k>;
 /** GET /api/models: every model offered now, with its options and prices. */
 export type Models = SuccessOutput<typeof siteApi.models>;
 /** PUT /api/n8n/webhooks's body: the receiver's URL, the events it wants, a description. */
@@ -53,6 +59,8 @@ export const PATHS: {
   extend: typeof automationApi.extend.path;
   videoStatus: typeof automationApi.videoStatus.path;
   balance: typeof automationApi.balance.path;
+  videos: typeof automationApi.listVideos.path;
+  upgrade4k: typeof automationApi.upgrade4k.path;
   models: typeof siteApi.models.path;
   webhooks: typeof webhooksTokenApi.register.path;
   webhook: typeof webhooksTokenApi.get.path;
@@ -62,6 +70,8 @@ export const PATHS: {
   extend: "/api/n8n/videos/:taskId/extend",
   videoStatus: "/api/n8n/video-status/:taskId",
   balance: "/api/n8n/balance",
+  videos: "/api/n8n/videos",
+  upgrade4k: "/api/n8n/videos/:taskId/upgrade-4k",
   models: "/api/models",
   webhooks: "/api/n8n/webhooks",
   webhook: "/api/n8n/webhooks/:id",
