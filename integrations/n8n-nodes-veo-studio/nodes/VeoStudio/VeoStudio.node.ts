@@ -113,12 +113,7 @@ async function runOperation(ctx: IExecuteFunctions, i: number): Promise<IDataObj
 			const body: IDataObject = { prompt: ctx.getNodeParameter('prompt', i) as string };
 			if (typeof options.model === 'string' && options.model !== '') body.model = options.model;
 			if (typeof options.seeds === 'number') body.seeds = options.seeds;
-			return [
-				await call(ctx, 'POST', `/api/n8n/videos/${encodeURIComponent(videoId())}/extend`, {
-					body,
-					headers: { 'idempotency-key': idempotencyKey(ctx, operation, i) },
-				}),
-			];
+			return [await extendWhenSaved(ctx, videoId(), body, idempotencyKey(ctx, operation, i))];
 		}
 		case 'list': {
 			const filters = ctx.getNodeParameter('filters', i, {}) as IDataObject;
@@ -131,6 +126,35 @@ async function runOperation(ctx: IExecuteFunctions, i: number): Promise<IDataObj
 		}
 		default:
 			throw new NodeOperationError(ctx.getNode(), `The operation "${operation}" is not known`, { itemIndex: i });
+	}
+}
+
+/** How long Extend waits for a just-finished video to be saved before it can be continued. */
+const SAVING_WAIT_MS = 120_000;
+const SAVING_RETRY_MS = 15_000;
+
+/**
+ * Extends a video; one that has just finished may still be being saved (409
+ * extend_file_saving, nothing charged): asked again every 15 s for up to two minutes. Each try
+ * has its own key (the key's first answer is kept), the same ones whenever n8n runs the item
+ * again, so a retried node never starts a second extension.
+ */
+async function extendWhenSaved(
+	ctx: IExecuteFunctions,
+	taskId: string,
+	body: IDataObject,
+	key: string,
+): Promise<IDataObject> {
+	const deadline = Date.now() + SAVING_WAIT_MS;
+	for (let attempt = 0; ; attempt++) {
+		const answer = await send(ctx, 'POST', `/api/n8n/videos/${encodeURIComponent(taskId)}/extend`, {
+			body,
+			headers: { 'idempotency-key': `${key}-${attempt}` },
+		});
+		if (answer.statusCode >= 200 && answer.statusCode < 300) return answer.body;
+		const saving = answer.statusCode === 409 && answer.body.reason === 'extend_file_saving';
+		if (!saving || Date.now() + SAVING_RETRY_MS > deadline) throw apiError(ctx, answer);
+		await sleep(SAVING_RETRY_MS);
 	}
 }
 
