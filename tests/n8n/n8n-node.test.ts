@@ -49,6 +49,7 @@ async function runPump() {
   while (pumping) {
     await t.app.jobs.taskWorker.runOnce();
     await passSimulatorTime(t.sim, 200);
+    await t.app.jobs.videoArchiver.runOnce();
     await t.app.jobs.webhookSender.runOnce();
     await new Promise((r) => setTimeout(r, 150));
   }
@@ -131,6 +132,33 @@ function veoNode(name: string, position: number, parameters: Record<string, unkn
   };
 }
 
+/** A Webhook trigger at /webhook/<path> answering with the last node's first item. */
+function webhookNode(path: string) {
+  return {
+    id: crypto.randomUUID(),
+    name: "Start",
+    type: "n8n-nodes-base.webhook",
+    typeVersion: 2,
+    position: [0, 0],
+    webhookId: crypto.randomUUID(),
+    parameters: { httpMethod: "POST", path, responseMode: "lastNode", options: {} },
+  };
+}
+
+/** Runs an active workflow through its Webhook trigger, once n8n has registered it. */
+function call(path: string, body: unknown) {
+  return waitFor(
+    `the webhook ${path}`,
+    () =>
+      fetch(`${n8n.origin}/webhook/${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+    (r) => r.status !== 404,
+  );
+}
+
 /** A chain of nodes, each feeding the next. */
 function chain(nodes: { name: string }[]) {
   const connections: Record<string, unknown> = {};
@@ -163,8 +191,8 @@ const endpointsOfOwner = () =>
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.userId, owner.id), eq(webhookEndpoints.kind, "endpoint")));
 
-/** Each node's output items in an execution, by node name. */
-async function runData(workflowId: string): Promise<Record<string, Record<string, unknown>[]>> {
+/** The latest execution of a workflow: each node's output items by node name, and its error. */
+async function lastExecution(workflowId: string) {
   const list = await n8n.rest.data<{ results: { id: string }[] }>(
     "GET",
     `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
@@ -173,14 +201,18 @@ async function runData(workflowId: string): Promise<Record<string, Record<string
   if (!latest) throw new Error("no execution");
   const execution = await n8n.rest.data<{ data: string }>("GET", `/rest/executions/${latest.id}`);
   const data = n8n.parseFlatted(execution.data) as {
-    resultData: { runData: Record<string, { data: { main: { json: Record<string, unknown> }[][] } }[]> };
+    resultData: {
+      error?: { message: string; description?: string };
+      runData: Record<string, { data?: { main: { json: Record<string, unknown> }[][] } }[]>;
+    };
   };
-  return Object.fromEntries(
+  const nodes = Object.fromEntries(
     Object.entries(data.resultData.runData).map(([node, runs]) => [
       node,
       (runs[0]?.data?.main?.[0] ?? []).map((item) => item.json),
     ]),
   );
+  return { nodes, error: data.resultData.error };
 }
 
 describe("the package in n8n", () => {
@@ -231,16 +263,9 @@ describe("the Veo Studio node in a workflow", () => {
     expect(ids).toEqual(expect.arrayContaining(["veo3", "veo3_fast"]));
   });
 
-  it("makes a video in one call: generate and wait, status, 4K, my videos and my balance", async () => {
-    const webhook = {
-      id: crypto.randomUUID(),
-      name: "Start",
-      type: "n8n-nodes-base.webhook",
-      typeVersion: 2,
-      position: [0, 0],
-      webhookId: crypto.randomUUID(),
-      parameters: { httpMethod: "POST", path: "veo-make", responseMode: "lastNode", options: {} },
-    };
+  it("makes a video in one call: generate and wait, status, 4K, my videos, balance, extend, generate", async () => {
+    const webhook = webhookNode("veo-make");
+    const firstVideo = "={{ $('Generate and Wait').first().json.taskId }}";
     const nodes = [
       webhook,
       veoNode("Generate and Wait", 1, {
@@ -254,42 +279,76 @@ describe("the Veo Studio node in a workflow", () => {
       veoNode("Get Status", 2, { resource: "video", operation: "getStatus", videoId: "={{ $json.taskId }}" }),
       veoNode("Upgrade to 4K", 3, { resource: "video", operation: "upgrade4k", videoId: "={{ $json.taskId }}" }),
       veoNode("My Videos", 4, { resource: "video", operation: "list", limit: 5, filters: {} }),
-      veoNode("My Balance", 5, { resource: "account", operation: "getBalance" }),
+      // One item on from here: the list has one item per video.
+      { ...veoNode("My Balance", 5, { resource: "account", operation: "getBalance" }), executeOnce: true },
+      {
+        ...veoNode("Extend", 6, {
+          resource: "video",
+          operation: "extend",
+          videoId: firstVideo,
+          prompt: "The fox leaps over a fallen log",
+          extendOptions: {},
+        }),
+        executeOnce: true,
+      },
+      veoNode("Generate", 7, {
+        resource: "video",
+        operation: "generate",
+        prompt: "A quiet harbour at dawn",
+        model: "veo3_fast",
+        options: { aspectRatio: "9:16" },
+      }),
     ];
-    // Only the first video's item goes on: the list's items would each ask for the balance.
     const workflow = await createWorkflow("Make a video", nodes);
     await activate(workflow);
     const before = await balanceOf(t.database.db, owner.id);
 
-    const res = await waitFor(
-      "the workflow's webhook",
-      () =>
-        fetch(`${n8n.origin}/webhook/veo-make`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ prompt: "A red fox running through fresh snow at sunrise, cinematic" }),
-        }),
-      (r) => r.status !== 404,
-    );
+    const res = await call("veo-make", { prompt: "A red fox running through fresh snow at sunrise, cinematic" });
     const text = await res.text();
     expect(res.status, `${text}\n${n8n.logs().slice(-3000)}`).toBe(200);
-    const balance = JSON.parse(text) as { success: boolean; credits: number };
-    expect(balance.success).toBe(true);
+    const started = JSON.parse(text) as { success: boolean; taskId: string; creditsUsed: number };
+    expect(started).toMatchObject({ success: true, taskId: expect.any(String) });
 
-    const out = await runData(workflow.id);
+    const { nodes: out } = await lastExecution(workflow.id);
     const made = out["Generate and Wait"]![0]!;
     expect(made).toMatchObject({ status: "completed", success: true });
     expect(String(made.videoUrl)).toMatch(/^http/);
     expect(out["Get Status"]![0]).toMatchObject({ taskId: made.taskId, status: "completed" });
     expect(out["Upgrade to 4K"]![0]).toMatchObject({ videoId: made.taskId, uhdStatus: "pending" });
     expect(out["My Videos"]!.map((v) => v.videoId)).toContain(made.taskId);
-    // One video and one 4K upgrade charged, once each, whatever n8n retried.
+    expect(out["My Balance"]).toEqual([expect.objectContaining({ success: true, credits: expect.any(Number) })]);
+    const extended = out["Extend"]![0]!;
+    expect(extended).toMatchObject({ success: true, taskId: expect.any(String) });
+    expect(extended.taskId).not.toBe(made.taskId);
+    // Each start charged once, whatever n8n retried: the balance moved by what the answers say.
     const after = await balanceOf(t.database.db, owner.id);
-    expect(balance.credits).toBe(after.credits);
-    expect(before.credits - after.credits).toBe(
-      Number(made.creditsUsed) + Number(out["Upgrade to 4K"]![0]!.creditsUsed),
-    );
+    const charged = [made, out["Upgrade to 4K"]![0]!, extended, started].map((x) => Number(x.creditsUsed));
+    expect(before.credits - after.credits).toBe(charged.reduce((a, b) => a + b, 0));
     await deactivate(workflow);
+  });
+
+  it("fails an item with Veo Studio's own words, or outputs them with Continue On Fail", async () => {
+    const status = (onError?: string) => ({
+      ...veoNode("Get Status", 1, { resource: "video", operation: "getStatus", videoId: "={{ $json.body.id }}" }),
+      ...(onError ? { onError } : {}),
+    });
+    const lenient = await createWorkflow("Status, lenient", [
+      webhookNode("veo-lenient"),
+      status("continueRegularOutput"),
+    ]);
+    const strict = await createWorkflow("Status, strict", [webhookNode("veo-strict"), status()]);
+    await activate(lenient);
+    await activate(strict);
+    const res = await call("veo-lenient", { id: "no-such-video" });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { error: string }).error).toContain("Video task not found");
+    const failed = await call("veo-strict", { id: "no-such-video" });
+    expect(failed.status).toBe(500);
+    const { error } = await lastExecution(strict.id);
+    expect(error?.message).toContain("Video task not found");
+    expect(error?.description).toBe("Code: not_found");
+    await deactivate(lenient);
+    await deactivate(strict);
   });
 });
 
