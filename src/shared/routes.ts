@@ -37,6 +37,8 @@ export const SPA_ROUTES = [
   // A completed payment's printable receipt, and a notice's unsubscribe link (decision 0086).
   "/receipts/:orderId",
   "/unsubscribe",
+  // The OAuth consent page an MCP client sends a person to (decisions 0169, 0170).
+  "/oauth/authorize",
   "/admin",
   "/admin/users",
   "/admin/users/:userId",

@@ -38,7 +38,7 @@ describe("robots.txt and the sitemap", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/plain");
     const lines = res.body.split("\n");
-    for (const path of ["/admin", "/my-creations", "/my-account", "/purchase-credits", "/api$"])
+    for (const path of ["/admin", "/my-creations", "/my-account", "/purchase-credits", "/api$", "/oauth/"])
       expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).not.toContain("Disallow: /api");
     expect(lines).not.toContain("Disallow: /explore");

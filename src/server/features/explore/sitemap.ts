@@ -39,6 +39,8 @@ const PRIVATE_PATHS = [
   "/confirm-email",
   "/cancel-email-change",
   "/unsubscribe",
+  // The OAuth consent page (decision 0169): a person's own request, nothing to index.
+  "/oauth/",
   "/media/videos/",
   "/media/uploads/",
   // The API tokens page; "$" ends the match, so the public JSON a crawler renders pages with stays open.
