@@ -43,6 +43,7 @@ const PAGE_SOURCE: Record<SpaRoute, string> = {
   "/second-factor": "pages/second-factor-page.tsx",
   "/receipts/:orderId": "pages/receipt-page.tsx",
   "/unsubscribe": "pages/unsubscribe-page.tsx",
+  "/oauth/authorize": "pages/oauth-authorize-page.tsx",
   "/admin": "pages/admin-page.tsx",
   "/admin/users": "pages/admin-users-page.tsx",
   "/admin/users/:userId": "pages/admin-user-page.tsx",

@@ -59,6 +59,8 @@ const PAGES: { path: string; who: Who }[] = [
   { path: "/my-account", who: "customer" },
   { path: "/confirm-email", who: "customer" },
   { path: "/cancel-email-change", who: "customer" },
+  // The consent page with a request the server refuses: its error card (decision 0170).
+  { path: "/oauth/authorize?client_id=every-page", who: "customer" },
   { path: "/pricing", who: "customer" },
   { path: "/admin", who: "admin" },
   { path: "/admin/users", who: "admin" },
