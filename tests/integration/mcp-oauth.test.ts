@@ -612,7 +612,7 @@ describe("OAuth with PKCE for the MCP server", () => {
       client_name: "\u202eevil\u202c Claude\n\u0007 Desktop",
     });
     expect(ok.status).toBe(201);
-    expect((await ok.clone().json()).client_name).toBe("evil Claude Desktop");
+    expect(((await ok.clone().json()) as { client_name: string }).client_name).toBe("evil Claude Desktop");
     expect(await ok.json()).toMatchObject({
       token_endpoint_auth_method: "none",
       redirect_uris: ["https://app.example/cb", "http://[::1]/cb"],
