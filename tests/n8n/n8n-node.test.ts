@@ -278,7 +278,7 @@ describe("the Veo Studio node in a workflow", () => {
       }),
       veoNode("Get Status", 2, { resource: "video", operation: "getStatus", videoId: "={{ $json.taskId }}" }),
       veoNode("Upgrade to 4K", 3, { resource: "video", operation: "upgrade4k", videoId: "={{ $json.taskId }}" }),
-      veoNode("My Videos", 4, { resource: "video", operation: "list", limit: 5, filters: {} }),
+      veoNode("My Videos", 4, { resource: "video", operation: "list", limit: 5, filters: { model: "veo3_fast" } }),
       // One item on from here: the list has one item per video.
       { ...veoNode("My Balance", 5, { resource: "account", operation: "getBalance" }), executeOnce: true },
       {
@@ -314,8 +314,8 @@ describe("the Veo Studio node in a workflow", () => {
     expect(made).toMatchObject({ status: "completed", success: true });
     expect(String(made.videoUrl)).toMatch(/^http/);
     expect(out["Get Status"]![0]).toMatchObject({ taskId: made.taskId, status: "completed" });
-    expect(out["Upgrade to 4K"]![0]).toMatchObject({ videoId: made.taskId, uhdStatus: "pending" });
-    expect(out["My Videos"]!.map((v) => v.videoId)).toContain(made.taskId);
+    expect(out["Upgrade to 4K"]![0]).toMatchObject({ taskId: made.taskId, uhdStatus: "pending" });
+    expect(out["My Videos"]!.map((v) => v.taskId)).toContain(made.taskId);
     expect(out["My Balance"]).toEqual([expect.objectContaining({ success: true, credits: expect.any(Number) })]);
     const extended = out["Extend"]![0]!;
     expect(extended).toMatchObject({ success: true, taskId: expect.any(String) });

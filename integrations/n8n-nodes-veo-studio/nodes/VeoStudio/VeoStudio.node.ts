@@ -11,7 +11,7 @@ import {
 import { getAspectRatios, getDurations, getModels, getModes, getResolutions } from './catalogue';
 import { properties } from './description';
 import { DOCUMENTED_POLL, nextWait, pollDelays, retryAfterMs } from './polling';
-import { apiError, call, CREDENTIAL, mcpTool, send } from './transport';
+import { apiError, call, CREDENTIAL, send } from './transport';
 
 /** The options collection's fields that go into the request as they are. */
 const PASSED_OPTIONS = ['mode', 'aspectRatio', 'durationSeconds', 'resolution', 'audio', 'upgrade4k', 'variants'];
@@ -107,7 +107,8 @@ async function runOperation(ctx: IExecuteFunctions, i: number): Promise<IDataObj
 		case 'getStatus':
 			return [await call(ctx, 'GET', `/api/n8n/video-status/${encodeURIComponent(videoId())}`)];
 		case 'upgrade4k':
-			return [await mcpTool(ctx, 'upgrade_video', { video_id: videoId() })];
+			// Asking again while it is made, or once it exists, is a 409 that charges nothing.
+			return [await call(ctx, 'POST', `/api/n8n/videos/${encodeURIComponent(videoId())}/upgrade-4k`)];
 		case 'extend': {
 			const options = ctx.getNodeParameter('extendOptions', i, {}) as IDataObject;
 			const body: IDataObject = { prompt: ctx.getNodeParameter('prompt', i) as string };
@@ -118,10 +119,10 @@ async function runOperation(ctx: IExecuteFunctions, i: number): Promise<IDataObj
 		case 'list': {
 			const filters = ctx.getNodeParameter('filters', i, {}) as IDataObject;
 			const args: IDataObject = { limit: ctx.getNodeParameter('limit', i, 50) as number };
-			for (const field of ['page', 'status', 'q']) {
+			for (const field of ['page', 'status', 'model', 'q']) {
 				if (filters[field] !== undefined && filters[field] !== '') args[field] = filters[field];
 			}
-			const listed = await mcpTool(ctx, 'list_videos', args);
+			const listed = await call(ctx, 'GET', '/api/n8n/videos', { qs: args });
 			return (listed.videos as IDataObject[] | undefined) ?? [];
 		}
 		default:

@@ -254,6 +254,15 @@ export const properties: INodeProperties[] = [
 		displayOptions: { show: { ...video, operation: ['list'] } },
 		options: [
 			{
+				displayName: 'Model Name or ID',
+				name: 'model',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getModels' },
+				default: '',
+				description:
+					'Only videos of this model. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
 				displayName: 'Page',
 				name: 'page',
 				type: 'number',

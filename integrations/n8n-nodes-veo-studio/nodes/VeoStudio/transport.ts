@@ -81,23 +81,3 @@ export async function call(
 	if (answer.statusCode < 200 || answer.statusCode >= 300) throw apiError(ctx, answer);
 	return answer.body;
 }
-
-/**
- * A tool of Veo Studio's MCP server (POST /mcp, stateless JSON-RPC), for the operations the REST
- * automation API has no route for (upgrade to 4K, list videos): its structured result.
- */
-export async function mcpTool(ctx: IExecuteFunctions, name: string, args: IDataObject): Promise<IDataObject> {
-	const answer = await send(ctx, 'POST', '/mcp', {
-		headers: { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
-		body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
-	});
-	if (answer.statusCode < 200 || answer.statusCode >= 300) throw apiError(ctx, answer);
-	const rpcError = answer.body.error as IDataObject | undefined;
-	if (rpcError) throw apiError(ctx, { ...answer, body: { message: String(rpcError.message ?? 'MCP error') } });
-	const result = (answer.body.result ?? {}) as IDataObject;
-	const text = ((result.content as IDataObject[] | undefined) ?? [])
-		.map((part) => (typeof part.text === 'string' ? part.text : ''))
-		.join('\n');
-	if (result.isError === true) throw apiError(ctx, { ...answer, statusCode: 400, body: { message: text } });
-	return (result.structuredContent as IDataObject | undefined) ?? { message: text };
-}
