@@ -15,9 +15,16 @@ import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiTokens, users } from "../../src/server/db/schema.js";
+import {
+  apiTokens,
+  oauthClients,
+  oauthCodes,
+  oauthGrants,
+  oauthRefreshTokens,
+  users,
+} from "../../src/server/db/schema.js";
 import type { Client } from "../helpers/test-app.js";
 import { SseClient } from "../helpers/sse-client.js";
 import { freePort, signInAdmin } from "../helpers/test-app.js";
@@ -631,6 +638,38 @@ describe("OAuth with PKCE for the MCP server", () => {
       body: "grant_type=refresh_token&grant_type=authorization_code",
     });
     expect(await twice.json()).toMatchObject({ error: "invalid_request" });
+  });
+
+  it("sweeps expired codes and tokens, and registered clients nobody connected, but no API token", async () => {
+    const db = t.database.db;
+    const owner = await person();
+    const classic = (await owner.client.post("/api/user-tokens", { name: "kept" })).json<{ token: string }>();
+    const client_id = await sharedClient();
+    const { code, verifier } = await manualCode(owner.client, client_id);
+    await exchange(client_id, code, verifier);
+    const unused = await register([REDIRECT], "Nobody's app");
+    const past = new Date(Date.now() - 1000);
+    const [grant] = await db.select().from(oauthGrants).where(eq(oauthGrants.userId, owner.id));
+    await db.update(oauthCodes).set({ expiresAt: past }).where(eq(oauthCodes.grantId, grant!.id));
+    await db.update(oauthRefreshTokens).set({ expiresAt: past }).where(eq(oauthRefreshTokens.grantId, grant!.id));
+    await db.update(apiTokens).set({ expiresAt: past }).where(eq(apiTokens.oauthGrantId, grant!.id));
+    const old = new Date(Date.now() - 8 * 24 * 3600_000);
+    await db
+      .update(oauthClients)
+      .set({ createdAt: old })
+      .where(inArray(oauthClients.clientId, [unused.client_id, client_id]));
+
+    await t.app.jobs.idempotencyKeySweep.runOnce();
+    expect(await db.select().from(oauthCodes).where(eq(oauthCodes.grantId, grant!.id))).toEqual([]);
+    expect(await db.select().from(oauthRefreshTokens).where(eq(oauthRefreshTokens.grantId, grant!.id))).toEqual([]);
+    const left = await db.select().from(apiTokens).where(eq(apiTokens.userId, owner.id));
+    expect(left.map((r) => r.name)).toEqual(["kept"]);
+    expect((await bearerPost(classic.token)).status).toBe(200);
+    const clients = await db
+      .select({ id: oauthClients.clientId })
+      .from(oauthClients)
+      .where(inArray(oauthClients.clientId, [unused.client_id, client_id]));
+    expect(clients.map((c) => c.id)).toEqual([client_id]);
   });
 
   it("limits registrations per address, in OAuth's shape with Retry-After", async () => {
