@@ -49,23 +49,52 @@ function installed(name, version) {
   }
 }
 
-/** The cache folder, installed when a package in it is missing or of another version (~3 min, 2.8 GB). */
-export function ensureCache() {
-  const missing = CACHE_PACKAGES.filter((spec) => {
+function missingPackages() {
+  return CACHE_PACKAGES.filter((spec) => {
     const at = spec.lastIndexOf("@");
     return !installed(spec.slice(0, at), spec.slice(at + 1));
   });
-  if (missing.length === 0) return;
-  log(`installing ${missing.join(", ")} into ${path.relative(ROOT, CACHE_DIR)} (a few minutes)`);
-  fs.mkdirSync(CACHE_DIR, { recursive: true });
-  const manifest = path.join(CACHE_DIR, "package.json");
-  if (!fs.existsSync(manifest))
-    fs.writeFileSync(manifest, `${JSON.stringify({ name: "n8n-test-cache", private: true }, null, 2)}\n`);
-  execFileSync(
-    "npm",
-    ["install", "--ignore-scripts", "--no-audit", "--no-fund", "--save-exact", "--loglevel=error", ...CACHE_PACKAGES],
-    { cwd: CACHE_DIR, stdio: ["ignore", 2, 2] },
-  );
+}
+
+/** Another process installing the cache holds this folder; a lock older than the longest install is stale. */
+const LOCK_DIR = `${CACHE_DIR}.lock`;
+const LOCK_STALE_MS = 20 * 60_000;
+
+function sleepSync(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** The cache folder, installed when a package in it is missing or of another version (~3 min, 2.8 GB). */
+export function ensureCache() {
+  if (missingPackages().length === 0) return;
+  fs.mkdirSync(path.dirname(LOCK_DIR), { recursive: true });
+  for (;;) {
+    try {
+      fs.mkdirSync(LOCK_DIR);
+      break;
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+      const age = Date.now() - (fs.statSync(LOCK_DIR, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > LOCK_STALE_MS) fs.rmSync(LOCK_DIR, { recursive: true, force: true });
+      else sleepSync(2000);
+    }
+  }
+  try {
+    const missing = missingPackages();
+    if (missing.length === 0) return;
+    log(`installing ${missing.join(", ")} into ${path.relative(ROOT, CACHE_DIR)} (a few minutes)`);
+    fs.mkdirSync(CACHE_DIR, { recursive: true });
+    const manifest = path.join(CACHE_DIR, "package.json");
+    if (!fs.existsSync(manifest))
+      fs.writeFileSync(manifest, `${JSON.stringify({ name: "n8n-test-cache", private: true }, null, 2)}\n`);
+    execFileSync(
+      "npm",
+      ["install", "--ignore-scripts", "--no-audit", "--no-fund", "--save-exact", "--loglevel=error", ...CACHE_PACKAGES],
+      { cwd: CACHE_DIR, stdio: ["ignore", 2, 2] },
+    );
+  } finally {
+    fs.rmSync(LOCK_DIR, { recursive: true, force: true });
+  }
 }
 
 /**
