@@ -24,9 +24,8 @@ export function N8nNodeCard() {
         </li>
         <li>
           <Trans>
-            Add the Veo Studio node to a workflow: Generate and wait makes a video and returns its URLs; the trigger
-            &quot;On video finished&quot; starts a workflow when one is done. n8n&apos;s AI Agent can use the node as a
-            tool.
+            Add the Veo Studio node to a workflow: Generate and Wait makes a video and returns its URLs; the Veo Studio
+            Trigger starts a workflow when a video is finished. n8n&apos;s AI Agent can use the node as a tool.
           </Trans>
         </li>
       </ol>
