@@ -26,6 +26,7 @@ import {
   users,
 } from "../../src/server/db/schema.js";
 import type { Client } from "../helpers/test-app.js";
+import { sha256Hex } from "../../src/server/lib/tokens.js";
 import { SseClient } from "../helpers/sse-client.js";
 import { freePort, signInAdmin } from "../helpers/test-app.js";
 import { balanceOf, createVideoTestApp, userWithCredits, type VideoTestApp } from "../helpers/video-app.js";
@@ -371,13 +372,32 @@ describe("OAuth with PKCE for the MCP server", () => {
       client_id: other.client_id,
     });
     expect(await stolen.json()).toMatchObject({ error: "invalid_grant" });
-    // The first refresh token again: the whole connection goes, the newest tokens too.
+    // The first refresh token again, past the grace for a client's concurrent refreshes: the
+    // whole connection goes, the newest tokens too.
+    await t.database.db
+      .update(oauthRefreshTokens)
+      .set({ usedAt: new Date(Date.now() - 60_000) })
+      .where(eq(oauthRefreshTokens.tokenHash, sha256Hex(first.refresh_token!)));
     const replay = await refreshOnce(first.refresh_token!);
     expect(replay.status).toBe(400);
     expect(await replay.json()).toMatchObject({ error: "invalid_grant" });
     expect((await bearerPost(rotated.access_token)).status).toBe(401);
     expect((await bearerPost(first.access_token)).status).toBe(401);
     expect(await (await refreshOnce(rotated.refresh_token!)).json()).toMatchObject({ error: "invalid_grant" });
+  });
+
+  it("answers a client's concurrent refreshes with the same token, both with working tokens", async () => {
+    const owner = await person();
+    const client_id = await sharedClient();
+    const { code, verifier } = await manualCode(owner.client, client_id);
+    const first = (await (await exchange(client_id, code, verifier)).json()) as OAuthTokens;
+    const params = { grant_type: "refresh_token", refresh_token: first.refresh_token!, client_id };
+    const answers = await Promise.all([form("/oauth/token", params), form("/oauth/token", params)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const [a, b] = (await Promise.all(answers.map((r) => r.json()))) as OAuthTokens[];
+    expect(a!.access_token).not.toBe(b!.access_token);
+    expect((await bearerPost(a!.access_token)).status).toBe(200);
+    expect((await bearerPost(b!.access_token)).status).toBe(200);
   });
 
   it("holds every token to this server's resource, and every code to its redirect URI and client", async () => {

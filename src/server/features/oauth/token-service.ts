@@ -18,6 +18,8 @@ import { OAuthError } from "./oauth-error.js";
 
 /** Not `veo_`: a refresh token is never a bearer token, and the shapes tell them apart at a glance. */
 const REFRESH_PREFIX = "veor_";
+/** How long after its use a refresh token is still answered (a client's concurrent refreshes), as Okta's grace period. */
+const REFRESH_REUSE_GRACE_MS = 15_000;
 /** RFC 7636 §4.1. */
 const VERIFIER_SHAPE = /^[A-Za-z0-9._~-]{43,128}$/;
 const FIELD_MAX = 2000;
@@ -82,20 +84,22 @@ export async function refresh(db: Db, params: Params, resource: string): Promise
   const clientId = required(params, "client_id");
   const hash = sha256Hex(token);
   const now = new Date();
-  const [row] = await db
+  let [row] = await db
     .update(oauthRefreshTokens)
     .set({ usedAt: now })
     .where(and(eq(oauthRefreshTokens.tokenHash, hash), isNull(oauthRefreshTokens.usedAt)))
     .returning();
   if (!row) {
     const [used] = await db.select().from(oauthRefreshTokens).where(eq(oauthRefreshTokens.tokenHash, hash)).limit(1);
-    if (used) {
+    // A client's parallel requests all meet the expired token and refresh at once: within a few
+    // seconds of its use, the same refresh token is answered again rather than taken for a theft.
+    if (used?.usedAt && now.getTime() - used.usedAt.getTime() < REFRESH_REUSE_GRACE_MS) row = used;
+    else if (used) {
       await db.delete(oauthGrants).where(eq(oauthGrants.id, used.grantId));
       throw badGrant(
         "This refresh token was already used, so the connection was revoked to be safe. Connect the app again.",
       );
-    }
-    throw badGrant("The refresh token is unknown or revoked. Connect the app again.");
+    } else throw badGrant("The refresh token is unknown or revoked. Connect the app again.");
   }
   if (row.expiresAt.getTime() <= now.getTime()) throw badGrant("The refresh token has expired. Connect the app again.");
   const grant = await activeGrant(db, row.grantId);
