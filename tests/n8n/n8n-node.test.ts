@@ -13,10 +13,10 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepare } from "../../scripts/n8n-harness.mjs";
-import { webhookEndpoints } from "../../src/server/db/schema.js";
+import { videoTasks, webhookEndpoints } from "../../src/server/db/schema.js";
 import { issueToken } from "../helpers/route-cases.js";
 import { freePort } from "../helpers/test-app.js";
 import {
@@ -324,6 +324,55 @@ describe("the Veo Studio node in a workflow", () => {
     const after = await balanceOf(t.database.db, owner.id);
     const charged = [made, out["Upgrade to 4K"]![0]!, extended, started].map((x) => Number(x.creditsUsed));
     expect(before.credits - after.credits).toBe(charged.reduce((a, b) => a + b, 0));
+    await deactivate(workflow);
+  });
+
+  it("starts one video per request when the node runs again in one execution, as in a loop or an agent", async () => {
+    const prompts = ["A paper boat on a rainy street", "A paper plane over a wheat field"];
+    const split = {
+      id: crypto.randomUUID(),
+      name: "One Prompt Each",
+      type: "n8n-nodes-base.code",
+      typeVersion: 2,
+      position: [220, 0],
+      parameters: { jsCode: "return $input.first().json.body.prompts.map((prompt) => ({ json: { prompt } }));" },
+    };
+    const loop = {
+      id: crypto.randomUUID(),
+      name: "Loop",
+      type: "n8n-nodes-base.splitInBatches",
+      typeVersion: 3,
+      position: [440, 0],
+      parameters: { batchSize: 1, options: {} },
+    };
+    const generate = veoNode("Generate", 3, {
+      resource: "video",
+      operation: "generate",
+      prompt: "={{ $json.prompt }}",
+      model: "veo3_fast",
+      options: {},
+    });
+    const workflow = await n8n.rest.data<{ id: string; versionId: string }>("POST", "/rest/workflows", {
+      name: "A video per prompt",
+      nodes: [webhookNode("veo-loop"), split, loop, generate],
+      connections: {
+        Start: { main: [[{ node: split.name, type: "main", index: 0 }]] },
+        [split.name]: { main: [[{ node: loop.name, type: "main", index: 0 }]] },
+        // Output 0 is "done", output 1 "loop": each prompt goes through Generate as item 0.
+        [loop.name]: { main: [[], [{ node: generate.name, type: "main", index: 0 }]] },
+        [generate.name]: { main: [[{ node: loop.name, type: "main", index: 0 }]] },
+      },
+      settings: { executionOrder: "v1" },
+      active: false,
+    });
+    await activate(workflow);
+    const res = await call("veo-loop", { prompts });
+    expect(res.status, await res.text()).toBe(200);
+    const made = await t.database.db
+      .select({ prompt: videoTasks.prompt })
+      .from(videoTasks)
+      .where(and(eq(videoTasks.userId, owner.id), inArray(videoTasks.prompt, prompts)));
+    expect(made.map((v) => v.prompt).sort()).toEqual([...prompts].sort());
     await deactivate(workflow);
   });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import {
 	NodeConnectionTypes,
 	NodeOperationError,
@@ -53,9 +54,14 @@ export class VeoStudio implements INodeType {
 	}
 }
 
-/** The same key for the same execution, node and item: n8n retrying a node never pays twice. */
-function idempotencyKey(ctx: IExecuteFunctions, operation: string, i: number): string {
-	return `n8n-${ctx.getExecutionId()}-${ctx.getNode().id}-${operation}-${i}`;
+/**
+ * The same key for the same execution, node, item and request: n8n retrying a node never pays
+ * twice. The request's hash is part of it because an AI Agent calls its tool more than once in
+ * one execution (as item 0 each time), and a key reused for another request is refused.
+ */
+function idempotencyKey(ctx: IExecuteFunctions, operation: string, i: number, request: IDataObject): string {
+	const digest = createHash('sha256').update(JSON.stringify(request)).digest('hex').slice(0, 16);
+	return `n8n-${ctx.getExecutionId()}-${ctx.getNode().id}-${operation}-${i}-${digest}`;
 }
 
 function generateBody(ctx: IExecuteFunctions, i: number): IDataObject {
@@ -82,17 +88,20 @@ async function runOperation(ctx: IExecuteFunctions, i: number): Promise<IDataObj
 	if (resource === 'account') return [await call(ctx, 'GET', '/api/n8n/balance')];
 	const videoId = () => (ctx.getNodeParameter('videoId', i) as string).trim();
 	switch (operation) {
-		case 'generate':
+		case 'generate': {
+			const body = generateBody(ctx, i);
 			return [
 				await call(ctx, 'POST', '/api/n8n/generate', {
-					body: generateBody(ctx, i),
-					headers: { 'idempotency-key': idempotencyKey(ctx, operation, i) },
+					body,
+					headers: { 'idempotency-key': idempotencyKey(ctx, operation, i, body) },
 				}),
 			];
+		}
 		case 'generateAndWait': {
+			const body = generateBody(ctx, i);
 			const started = await call(ctx, 'POST', '/api/n8n/generate', {
-				body: generateBody(ctx, i),
-				headers: { 'idempotency-key': idempotencyKey(ctx, operation, i) },
+				body,
+				headers: { 'idempotency-key': idempotencyKey(ctx, operation, i, body) },
 			});
 			const timeout = (ctx.getNodeParameter('timeoutMinutes', i, 15) as number) * 60_000;
 			const deadline = Date.now() + timeout;
@@ -114,7 +123,8 @@ async function runOperation(ctx: IExecuteFunctions, i: number): Promise<IDataObj
 			const body: IDataObject = { prompt: ctx.getNodeParameter('prompt', i) as string };
 			if (typeof options.model === 'string' && options.model !== '') body.model = options.model;
 			if (typeof options.seeds === 'number') body.seeds = options.seeds;
-			return [await extendWhenSaved(ctx, videoId(), body, idempotencyKey(ctx, operation, i))];
+			const key = idempotencyKey(ctx, operation, i, { ...body, taskId: videoId() });
+			return [await extendWhenSaved(ctx, videoId(), body, key)];
 		}
 		case 'list': {
 			const filters = ctx.getNodeParameter('filters', i, {}) as IDataObject;
