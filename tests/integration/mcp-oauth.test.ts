@@ -465,6 +465,14 @@ describe("OAuth with PKCE for the MCP server", () => {
     const refused = await call(mcp, "generate_video", { prompt: "A red fox in the snow", model: "veo3_fast" });
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toContain("videos:write");
+    for (const [tool, args] of [
+      ["upgrade_video", { video_id: "any-video" }],
+      ["extend_video", { video_id: "any-video", prompt: "And then" }],
+    ] as const) {
+      const answer = await call(mcp, tool, args);
+      expect(answer.isError, tool).toBe(true);
+      expect(textOf(answer), tool).toContain("videos:write");
+    }
     expect((await balanceOf(t.database.db, owner.id)).credits).toBe(100);
     const api = await fetch(`${origin}/api/n8n/generate`, {
       method: "POST",
