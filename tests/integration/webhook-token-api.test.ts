@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webhookEndpoints } from "../../src/server/db/schema.js";
+import { apiTokens, webhookEndpoints } from "../../src/server/db/schema.js";
 import { queueTestEvent } from "../../src/server/features/webhooks/deliveries.js";
 import { MAX_WEBHOOK_ENDPOINTS } from "../../src/shared/schemas/webhooks.js";
 import { issueToken } from "../helpers/route-cases.js";
@@ -161,6 +161,32 @@ describe("GET and DELETE /api/n8n/webhooks/{id}", () => {
     expect(await endpointsOf(owner.id)).toHaveLength(0);
     expect((await call("GET", `/api/n8n/webhooks/${id}`, owner.token)).statusCode).toBe(404);
     expect((await call("DELETE", `/api/n8n/webhooks/${id}`, owner.token)).statusCode).toBe(404);
+  });
+});
+
+describe("an OAuth token allowed only to read (decision 0169)", () => {
+  it("may show an endpoint but neither register nor delete one", async () => {
+    const owner = await person();
+    const made = (
+      await call("PUT", "/api/n8n/webhooks", owner.token, {
+        url: "https://93.184.216.34/ro",
+        events: ["video.completed"],
+      })
+    ).json();
+    const reader = await issueToken(t.database.db, owner.id);
+    await t.database.db
+      .update(apiTokens)
+      .set({ scopes: ["videos:read"] })
+      .where(eq(apiTokens.id, reader.id));
+
+    expect((await call("GET", `/api/n8n/webhooks/${made.endpoint.id}`, reader.token)).statusCode).toBe(200);
+    const put = await call("PUT", "/api/n8n/webhooks", reader.token, {
+      url: "https://93.184.216.34/other",
+      events: ["video.completed"],
+    });
+    expect(put.statusCode).toBe(403);
+    expect((await call("DELETE", `/api/n8n/webhooks/${made.endpoint.id}`, reader.token)).statusCode).toBe(403);
+    expect(await endpointsOf(owner.id)).toHaveLength(1);
   });
 });
 

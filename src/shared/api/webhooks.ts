@@ -119,7 +119,7 @@ export const webhooksTokenApi = {
     body: createWebhookEndpointSchema,
     responses: {
       200: registeredWebhookEndpointSchema,
-      ...errorsWith(automationErrorSchema, 400, 401, 409, 429),
+      ...errorsWith(automationErrorSchema, 400, 401, 403, 409, 429),
     },
     reasons: ["webhook_limit"],
   }),
@@ -139,6 +139,6 @@ export const webhooksTokenApi = {
     operationId: "deleteWebhook",
     summary: "Unsubscribe: delete an endpoint of the token's account and its delivery log",
     params: webhookIdParams,
-    responses: { 200: okSchema, ...errorsWith(automationErrorSchema, 400, 401, 404, 429) },
+    responses: { 200: okSchema, ...errorsWith(automationErrorSchema, 400, 401, 403, 404, 429) },
   }),
 };

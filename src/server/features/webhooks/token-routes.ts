@@ -7,7 +7,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
-import { requireTokenUser, useBearerAuth } from "../../http/bearer-auth.js";
+import { requireTokenUser, requireWritingTokenUser, useBearerAuth } from "../../http/bearer-auth.js";
 import { errorBody, toAppError, type AppError } from "../../http/errors.js";
 import type { RateLimitStore } from "../../http/rate-limit.js";
 import { useScopeAccess } from "../../http/route-access.js";
@@ -48,9 +48,10 @@ async function tokenWebhookRoutes(app: FastifyInstance, opts: TokenWebhookOption
     allowLocal: opts.config.webhooksAllowLocal,
   };
 
+  // Subscribing and unsubscribing change the account: an OAuth token needs videos:write (decision 0169).
   serve(app, webhooksTokenApi.register, {}, async (request, reply) => {
     reply.headers({ "cache-control": "no-store" });
-    return registerEndpointByUrl(deps, requireTokenUser(request).id, request.body);
+    return registerEndpointByUrl(deps, requireWritingTokenUser(request).id, request.body);
   });
 
   serve(app, webhooksTokenApi.get, {}, async (request, reply) => {
@@ -59,7 +60,7 @@ async function tokenWebhookRoutes(app: FastifyInstance, opts: TokenWebhookOption
   });
 
   serve(app, webhooksTokenApi.delete, {}, async (request) => {
-    await deleteEndpoint(opts.db, requireTokenUser(request).id, request.params.id);
+    await deleteEndpoint(opts.db, requireWritingTokenUser(request).id, request.params.id);
     return { success: true as const };
   });
 }
