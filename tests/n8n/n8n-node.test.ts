@@ -11,11 +11,17 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepare } from "../../scripts/n8n-harness.mjs";
+import {
+  embeddedPostgresAvailability,
+  startEmbeddedPostgres,
+  type EmbeddedCluster,
+} from "../../src/server/db/embedded-postgres.js";
 import { videoTasks, webhookEndpoints } from "../../src/server/db/schema.js";
 import { issueToken } from "../helpers/route-cases.js";
 import { freePort } from "../helpers/test-app.js";
@@ -55,9 +61,22 @@ async function runPump() {
   }
 }
 
+let ownPostgres: EmbeddedCluster | undefined;
+let ownPostgresDir: string | undefined;
+
+async function startOwnPostgres(): Promise<string> {
+  ownPostgresDir = fs.mkdtempSync(path.join(os.tmpdir(), "n8n-postgres-"));
+  const available = embeddedPostgresAvailability(ownPostgresDir);
+  if (!available.ok)
+    throw new Error(`n8n needs PostgreSQL: set TEST_DATABASE_URL, or let the embedded one run (${available.why})`);
+  ownPostgres = await startEmbeddedPostgres(ownPostgresDir, available);
+  return ownPostgres.url;
+}
+
 beforeAll(async () => {
-  const adminDatabaseUrl = process.env.TEST_DATABASE_URL;
-  if (!adminDatabaseUrl) throw new Error("n8n runs on PostgreSQL: set TEST_DATABASE_URL (npm run test:n8n does)");
+  // n8n keeps its data in PostgreSQL: the suite's server when there is one, else the embedded
+  // PostgreSQL the product itself starts by default (decision 0105), in a folder of its own.
+  const adminDatabaseUrl = process.env.TEST_DATABASE_URL ?? (await startOwnPostgres());
   const built = prepare();
   packedDir = path.dirname(built.unpacked);
   const port = await freePort();
@@ -101,6 +120,8 @@ afterAll(async () => {
   pumping = false;
   await pump;
   await n8n?.stop();
+  await ownPostgres?.stop();
+  if (ownPostgresDir) fs.rmSync(ownPostgresDir, { recursive: true, force: true });
   await t?.close();
   sink?.server.close();
   if (packedDir) fs.rmSync(packedDir, { recursive: true, force: true });
