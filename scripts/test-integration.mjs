@@ -44,6 +44,8 @@ export const PGLITE_FILES = [
   "google-auth",
   "second-factor",
   "api-tokens",
+  // OAuth for the MCP server: grants, codes and rotating refresh tokens (decision 0169).
+  "mcp-oauth",
   "leaving-delete",
   "notice-preferences",
   // Videos, from the request to the archive.
@@ -78,6 +80,8 @@ export const PGLITE_FILES = [
   "legal-pages",
   "showcase",
   "webhooks",
+  // Endpoints registered with a token, once per URL under the person's row lock (decision 0171).
+  "webhook-token-api",
   "mail-outbox",
 ].map((name) => `tests/integration/${name}.test.ts`);
 

@@ -5,6 +5,6 @@ export interface Step {
   env?: Record<string, string | undefined>;
 }
 export function runSchedule(
-  steps: { lint: Step; checks: Step[]; tests: Step[] },
+  steps: { lint: Step; checks: Step[]; fetches?: Step[]; tests: Step[] },
   run: (step: Step) => Promise<boolean>,
 ): Promise<void>;

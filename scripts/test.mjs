@@ -1,6 +1,7 @@
-// `npm test`: typecheck, lint, the formatting check, the Vitest suite and the browser tests
-// (decisions 0036, 0114, 0119). First the checks and the build, two at a time; then the tests one
-// step at a time (scripts/test-schedule.mjs). With TEST_DATABASE_URL set, the suite runs whole
+// `npm test`: typecheck, lint, the formatting check, the Vitest suite, the browser tests and the
+// n8n node in real n8n (decisions 0036, 0114, 0119, 0171). First the checks and the build, two at
+// a time, with the n8n toolchain's install beside them; then the tests one step at a time
+// (scripts/test-schedule.mjs). With TEST_DATABASE_URL set, the suite runs whole
 // with its integration tests on PostgreSQL, then the integration files PGlite can break once more
 // on PGlite; without it, the whole suite runs on PGlite. Then the browser tests.
 // Each step's output is printed whole when it ends, then a summary. Any failed step fails the
@@ -78,6 +79,10 @@ const lint = npmRun("lint", "lint");
 const format = npmRun("format (prettier --check)", "format:check");
 const build = onNode(product, "build (if stale)", "scripts/build.mjs", ["--if-stale"]);
 const e2e = onNode(product, "browser tests (Playwright)", "node_modules/@playwright/test/cli.js", ["test"]);
+// The n8n node in real n8n (decision 0171): its toolchain installed once into node_modules/.cache
+// beside the checks, its test after the browser tests (n8n needs Node 24).
+const n8nToolchain = onNode(newer, "n8n toolchain (installed if missing)", "scripts/n8n-harness.mjs", ["install"]);
+const n8n = npmRun("n8n node in real n8n", "test:n8n");
 
 const heartbeat = setInterval(() => {
   const now = Date.now();
@@ -86,14 +91,15 @@ const heartbeat = setInterval(() => {
 }, 60_000);
 
 if (serial) {
-  for (const step of [typecheck, lint, format, whole, ...second, build, e2e]) await run(step);
+  for (const step of [typecheck, lint, format, whole, ...second, build, e2e, n8nToolchain, n8n]) await run(step);
 } else {
   const checks = [typecheck, format, build];
-  const tests = [whole, ...second, e2e];
+  const fetches = [n8nToolchain];
+  const tests = [whole, ...second, e2e, n8n];
   console.log(
-    `Running at once: ${lint.label}; ${checks.map((s) => s.label).join(", then ")}. Then ${tests.map((s) => s.label).join(", then ")}.`,
+    `Running at once: ${lint.label}; ${checks.map((s) => s.label).join(", then ")}; ${fetches.map((s) => s.label).join(", then ")}. Then ${tests.map((s) => s.label).join(", then ")}.`,
   );
-  await runSchedule({ lint, checks, tests }, run);
+  await runSchedule({ lint, checks, fetches, tests }, run);
 }
 clearInterval(heartbeat);
 

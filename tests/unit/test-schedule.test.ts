@@ -79,4 +79,20 @@ describe("npm test's schedule (decision 0119)", () => {
     for (const label of ["whole", "pglite", "browser"]) await end(label);
     await done;
   });
+
+  it("runs the fetches beside the checks, in a line of their own, and starts the tests once they end too", async () => {
+    const { started, run, end, settle, running } = scriptedRun();
+    const done = runSchedule({ ...steps, fetches: [step("toolchain")], tests: [...steps.tests, step("n8n")] }, run);
+    await settle();
+    expect(running()).toEqual(["lint", "toolchain", "typecheck"]);
+    for (const label of ["lint", "typecheck", "format", "build"]) await end(label);
+    expect(running()).toEqual(["toolchain"]);
+    await end("toolchain");
+    expect(running()).toEqual(["whole"]);
+    for (const label of ["whole", "pglite", "browser"]) await end(label);
+    expect(running()).toEqual(["n8n"]);
+    await end("n8n");
+    await done;
+    expect(started.at(-1)).toBe("n8n");
+  });
 });
