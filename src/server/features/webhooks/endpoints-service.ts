@@ -95,30 +95,44 @@ export async function createEndpoint(
   const row = await deps.db.transaction(async (tx) => {
     // The user's row, locked: two requests at once cannot both pass the limit.
     await tx.execute(sql`select 1 from users where id = ${userId} for update`);
-    const [existing] = await tx
-      .select({ n: count() })
-      .from(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.kind, "endpoint")));
-    if ((existing?.n ?? 0) >= MAX_WEBHOOK_ENDPOINTS)
-      throw new AppError(
-        "conflict",
-        `You can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Delete one first.`,
-        reasoned("webhook_limit", { max: MAX_WEBHOOK_ENDPOINTS }),
-      );
-    const [created] = await tx
-      .insert(webhookEndpoints)
-      .values({
-        userId,
-        kind: "endpoint",
-        url,
-        description: input.description,
-        eventTypes: input.events,
-        secretEncrypted: deps.secretBox.encrypt(secret),
-      })
-      .returning();
-    return created!;
+    return insertEndpointWithinLimit(tx, deps, userId, { ...input, url }, secret);
   });
   return { endpoint: toEndpointView(row), secret };
+}
+
+/**
+ * A new endpoint, refused past the limit. The caller holds the user's row lock, so two requests at
+ * once cannot both pass the count.
+ */
+export async function insertEndpointWithinLimit(
+  tx: Queryable,
+  deps: Pick<WebhookServiceDeps, "secretBox">,
+  userId: string,
+  input: { url: string; description: string; events: WebhookEventType[] },
+  secret: string,
+): Promise<EndpointRow> {
+  const [existing] = await tx
+    .select({ n: count() })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.kind, "endpoint")));
+  if ((existing?.n ?? 0) >= MAX_WEBHOOK_ENDPOINTS)
+    throw new AppError(
+      "conflict",
+      `You can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Delete one first.`,
+      reasoned("webhook_limit", { max: MAX_WEBHOOK_ENDPOINTS }),
+    );
+  const [created] = await tx
+    .insert(webhookEndpoints)
+    .values({
+      userId,
+      kind: "endpoint",
+      url: input.url,
+      description: input.description,
+      eventTypes: input.events,
+      secretEncrypted: deps.secretBox.encrypt(secret),
+    })
+    .returning();
+  return created!;
 }
 
 export async function ownEndpoint(db: Queryable, userId: string, id: string): Promise<EndpointRow> {

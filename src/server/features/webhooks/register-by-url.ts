@@ -5,18 +5,14 @@
  * endpoint and rotates its secret, so the caller always learns the secret in force, and the
  * person never collects duplicates that each receive every event.
  */
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { webhookEndpoints } from "../../db/schema.js";
-import { AppError, notFound } from "../../http/errors.js";
-import {
-  MAX_WEBHOOK_ENDPOINTS,
-  type RegisteredWebhookEndpoint,
-  type WebhookEventType,
-} from "../../../shared/schemas/webhooks.js";
-import { reasoned } from "../../../shared/error-reasons.js";
+import { notFound } from "../../http/errors.js";
+import type { RegisteredWebhookEndpoint, WebhookEventType } from "../../../shared/schemas/webhooks.js";
 import {
   acceptableUrl,
   ENDPOINT_NOT_FOUND,
+  insertEndpointWithinLimit,
   ownEndpoint,
   rotateSecret,
   toEndpointView,
@@ -43,29 +39,9 @@ export async function registerEndpointByUrl(
       .orderBy(webhookEndpoints.createdAt)
       .limit(1);
     if (existing) return { id: existing.id, secret: null };
-    const [endpoints] = await tx
-      .select({ n: count() })
-      .from(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.kind, "endpoint")));
-    if ((endpoints?.n ?? 0) >= MAX_WEBHOOK_ENDPOINTS)
-      throw new AppError(
-        "conflict",
-        `You can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Delete one on the API page first.`,
-        reasoned("webhook_limit", { max: MAX_WEBHOOK_ENDPOINTS }),
-      );
     const secret = newWebhookSecret();
-    const [created] = await tx
-      .insert(webhookEndpoints)
-      .values({
-        userId,
-        kind: "endpoint",
-        url,
-        description: input.description,
-        eventTypes: input.events,
-        secretEncrypted: deps.secretBox.encrypt(secret),
-      })
-      .returning({ id: webhookEndpoints.id });
-    return { id: created!.id, secret };
+    const created = await insertEndpointWithinLimit(tx, deps, userId, { ...input, url }, secret);
+    return { id: created.id, secret };
   });
   let secret = outcome.secret;
   if (secret === null) {
