@@ -9,6 +9,7 @@ import { unitEconomicsSchema } from "./unit-economics.js";
 import { isoTimestamp } from "./common.js";
 import { VENDOR_ACCOUNT_STATUSES } from "./vendor-accounts.js";
 import { modelHealthSchema } from "./model-health.js";
+import { vendorModelProblemSchema } from "./admin-vendor-models.js";
 
 export const OVERVIEW_RANGES = ["today", "7d", "30d", "90d"] as const;
 export type OverviewRange = (typeof OVERVIEW_RANGES)[number];
@@ -221,6 +222,11 @@ export const adminOverviewSchema = z
       .meta({ description: "Each model over the last hour and day, whatever the range (decision 0097)." }),
     /** Added later (issue 42), so optional for readers of older answers. */
     economics: unitEconomicsSchema.optional(),
+    /** Added later (issue 74, decision 0173), so optional for readers of older answers. */
+    vendorModelProblems: z.array(vendorModelProblemSchema).optional().meta({
+      description:
+        'Vendor model ids whose last check failed or found them gone, e.g. "Google: veo-3.1-fast-generate-preview is no longer available".',
+    }),
     generatedAt: isoTimestamp,
   })
   .meta({ id: "AdminOverview" });
