@@ -133,6 +133,51 @@ export const vendorAccounts = pgTable(
   (t) => [check("vendor_accounts_vendor_valid", sql`${t.vendor} in ('kie', 'google')`)],
 );
 
+/**
+ * The admin's changes to a model's id at a vendor (issue 74, decision 0173): a row only where the
+ * admin changed something; every other mapping is the built-in default. A null vendor_model_id
+ * keeps the default id (a state change alone).
+ */
+export const vendorModelMappings = pgTable(
+  "vendor_model_mappings",
+  {
+    model: text("model").notNull(),
+    vendor: text("vendor").notNull(),
+    vendorModelId: text("vendor_model_id"),
+    /** Out of automatic choice; still used when no other vendor can make the model. */
+    deprecatedAt: timestamp("deprecated_at", { withTimezone: true }),
+    /** Never used. */
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    reason: text("reason").notNull(),
+    updatedBy: uuid("updated_by"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "vendor_model_mappings_pk", columns: [t.model, t.vendor] }),
+    check("vendor_model_mappings_vendor_valid", sql`${t.vendor} in ('kie', 'google')`),
+  ],
+);
+
+/**
+ * The last check of a mapping with the vendor's own model lookup (decision 0173): on save and once
+ * a day. It names the id it checked: a check of another id than the one in force says nothing.
+ */
+export const vendorModelChecks = pgTable(
+  "vendor_model_checks",
+  {
+    model: text("model").notNull(),
+    vendor: text("vendor").notNull(),
+    vendorModelId: text("vendor_model_id").notNull(),
+    checkStatus: text("check_status").notNull(),
+    checkMessage: text("check_message"),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "vendor_model_checks_pk", columns: [t.model, t.vendor] }),
+    check("vendor_model_checks_status_valid", sql`${t.checkStatus} in ('ok', 'gone', 'error', 'unchecked')`),
+  ],
+);
+
 export const videoTasks = pgTable(
   "video_tasks",
   {
