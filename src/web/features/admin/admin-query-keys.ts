@@ -7,6 +7,7 @@
 import { adminAuditApi } from "../../../shared/api/admin-audit";
 import { adminCodesApi } from "../../../shared/api/admin-codes";
 import { adminVendorAccountsApi } from "../../../shared/api/admin-vendor-accounts";
+import { adminVendorModelsApi } from "../../../shared/api/admin-vendor-models";
 import { adminMailApi } from "../../../shared/api/admin-mail";
 import { adminModerationApi } from "../../../shared/api/admin-moderation";
 import { adminOverviewApi } from "../../../shared/api/admin-overview";
@@ -32,6 +33,8 @@ export const adminQueryKeys = {
   /** Every plan, on sale or not (issue 69). */
   plans: [urlFor(adminPlansApi.list)] as const,
   vendorAccounts: [urlFor(adminVendorAccountsApi.list)] as const,
+  /** Each model's id per vendor, its state and last check (issue 74). */
+  vendorModels: [urlFor(adminVendorModelsApi.list)] as const,
   videoStorage: [urlFor(adminVideosApi.storage)] as const,
   /** Every filtered page of all users' transactions (/history) is under this path. */
   transactionsPath: urlFor(adminTransactionsApi.list),

@@ -16,6 +16,7 @@ import { RangePicker } from "./range-picker";
 import { ModerationSection } from "./moderation-section";
 import { ModelHealthSection } from "./model-health-section";
 import { SetupOverview } from "./setup-checklist";
+import { VendorModelAlerts } from "./vendor-model-alerts";
 import { UnitEconomicsSection } from "./unit-economics-section";
 import { CreditsSection } from "./credits-section";
 import { NewUsersSection } from "./new-users-section";
@@ -45,6 +46,7 @@ export function OverviewPanel() {
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <SetupOverview />
+      <VendorModelAlerts problems={data?.vendorModelProblems} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <RangePicker
           value={range}

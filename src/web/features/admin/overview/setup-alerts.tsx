@@ -17,7 +17,7 @@ const TONE_CLASSES = {
 } as const;
 
 /** A problem's box (role "alert"): what is wrong, more about it, and a link to where it is put right. */
-function SetupProblemAlert({
+export function SetupProblemAlert({
   tone,
   title,
   href,

@@ -15,6 +15,7 @@ import { CreditValueCard } from "@/features/admin/packages/credit-value-card";
 import { PackagesCard } from "@/features/admin/packages/packages-card";
 import { PlansCard } from "@/features/admin/plans/plans-card";
 import { VendorAccountsCard } from "@/features/admin/vendors/vendor-accounts-card";
+import { VendorModelsCard } from "@/features/admin/vendors/vendor-models-card";
 import { LegalPagesEditor } from "@/features/legal";
 import { SETTINGS_SECTION_LABELS } from "@/lib/admin-sections";
 import { ContactCard } from "./contact-card";
@@ -63,7 +64,12 @@ function contentOf(section: SettingsSection, settings: AdminSettingsView): { sav
             <FirstFrameCard settings={settings} />
           </>
         ),
-        after: <VendorAccountsCard />,
+        after: (
+          <>
+            <VendorAccountsCard />
+            <VendorModelsCard />
+          </>
+        ),
       };
     case "mail":
       return { saved: <MailCard settings={settings} />, after: <MailTestCard /> };
