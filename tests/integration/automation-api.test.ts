@@ -163,6 +163,8 @@ describe("a video through the API, from generate to 1080p", () => {
       resolution: null,
       message: "The video is being generated. Check again in 15-30 seconds.",
       taskId: body.taskId,
+      // Who made it (decision 0175): the simulator stands in for KIE.
+      vendor: "kie",
     });
 
     await runWorkerUntil(t, async () => (await taskRow(db(), body.taskId)).status === "completed");
@@ -244,6 +246,7 @@ describe("failures", () => {
       message:
         "Video generation failed: Veo3 Fast could not make this video. Try again, or change the prompt a little. 2 credits were refunded.",
       taskId,
+      vendor: "kie",
     });
     expect(await balanceOf(db(), u.id)).toEqual({ credits: 2, ledger: 2 });
   });

@@ -158,6 +158,8 @@ describe("the MCP server at /mcp", () => {
     });
     expect(done.structuredContent!.videoUrl).toEqual(expect.stringMatching(/^https?:\/\//));
     expect(textOf(done)).toContain("completed");
+    // Who made it (decision 0175): the simulator stands in for KIE.
+    expect(done.structuredContent!.vendor).toBe("kie");
 
     // The 4K version at the API's surcharge, then an extension: both submit and return at once.
     const models = await call(client, "list_models");

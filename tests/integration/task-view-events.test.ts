@@ -104,6 +104,7 @@ const changes: {
   resolution: { value: "1080p" },
   audio: { value: false },
   welcomeMarked: { value: true },
+  vendor: { value: "google" },
 };
 const fields = Object.keys(changes) as Array<keyof VideoTaskView>;
 const columnOf = (field: keyof VideoTaskView) =>

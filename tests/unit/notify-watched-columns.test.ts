@@ -60,7 +60,6 @@ const TASK_COLUMNS_NOT_SHOWN: Record<string, string> = {
   uhd_attempts: "task worker bookkeeping",
   keep_extendable: "set once at creation; it shows through hd_status 'held'",
   callback_url: "where the automation API's webhook goes: set once at creation, never shown",
-  vendor: "who made it: set with task_id when the vendor takes it (task_id is watched)",
   vendor_model: "the vendor's model name: set with task_id when the vendor takes it",
   vendor_cost: "what the vendor charged: the admin overview's figure, set with status (watched)",
   explore_published_at: "when it was published to Explore: the feed reads it live, set with explore_status (watched)",

@@ -8,6 +8,7 @@ import { TOKEN_NAME_MAX } from "../automation.js";
 import { MODE_CATALOGUE, MODEL_CATALOGUE, MODELS, MODES } from "../catalogue.js";
 import { ERROR_STATUS, type ErrorCode } from "../error-codes.js";
 import { expiringCreditsSchema } from "./credit-split.js";
+import { VENDORS } from "../model-description.js";
 import { PROMPT_MAX, SEED_MAX, SEED_MIN, VARIANTS_MAX } from "../videos.js";
 import {
   IMAGE_LIST_MAX,
@@ -204,6 +205,10 @@ export const automationVideoStatusSchema = z
     joinedVideoUrl: z.string().nullable().optional().meta({
       description:
         "A 'last_frame' extension: the video it continues and this one joined into one file, once ready; null while being joined or if joining failed (videoUrl then plays the new part alone).",
+    }),
+    vendor: z.enum(VENDORS).optional().meta({
+      description:
+        "Who made the video: 'kie', or 'google' when KIE was down and Google's Veo made it. The price is the same either way. Absent from older servers.",
     }),
   })
   .meta({ id: "VideoStatus" });

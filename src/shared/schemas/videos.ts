@@ -19,6 +19,7 @@ import { FAILURE_KINDS, PROMPT_MAX, SEED_MAX, SEED_MIN, TASK_STATUSES, VARIANTS_
 import { isoTimestamp } from "./common.js";
 import { expiringCreditsSchema } from "./credit-split.js";
 import { EXPLORE_STATUSES } from "./explore.js";
+import { VENDORS } from "../model-description.js";
 
 const seedMessage = `Seed must be a whole number between ${SEED_MIN} and ${SEED_MAX}`;
 
@@ -233,6 +234,10 @@ const videoTaskViewSchema = z
     durationSeconds: z.number().int().nullable(),
     resolution: z.enum(RESOLUTIONS).nullable(),
     audio: z.boolean().nullable(),
+    vendor: z.enum(VENDORS).optional().meta({
+      description:
+        "Who made the video (decision 0175): 'kie', or 'google' when KIE was down and Google's Veo made it (decision 0098). Absent from older servers.",
+    }),
     welcomeMarked: z.boolean().optional().meta({
       description:
         "True when it was paid with welcome credits while the admin marks such videos (decision 0155): made with the site's watermark, and it stays 720p (no 1080p or 4K version). Absent or false otherwise.",

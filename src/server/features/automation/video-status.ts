@@ -6,6 +6,7 @@ import { POLL_SECONDS } from "../../../shared/automation.js";
 import type { AutomationVideoStatus } from "../../../shared/schemas/automation.js";
 import { isDeclined, videoFailureOf, videoFailureSentence } from "../../../shared/video-failures.js";
 import { modelLabel } from "../../../shared/videos.js";
+import type { Vendor } from "../../../shared/model-description.js";
 import type { TaskRow } from "../videos/task-state.js";
 
 type StatusFields = Pick<
@@ -23,7 +24,9 @@ type StatusFields = Pick<
   // The model names the sentence of a failed video, its failure kind tells a declined prompt.
   Partial<Pick<TaskRow, "failureKind" | "model">> &
   // An extension says how it was made, and a last-frame one its joined video (decision 0159).
-  Partial<Pick<TaskRow, "extendMethod" | "joinStatus" | "joinedVideoUrl">>;
+  Partial<Pick<TaskRow, "extendMethod" | "joinStatus" | "joinedVideoUrl">> &
+  // Who made it (decision 0175).
+  Partial<Pick<TaskRow, "vendor">>;
 
 const VIDEO_EXPIRED = "This video expired before it could be saved";
 
@@ -43,6 +46,7 @@ export function toAutomationStatus(
     videoUrl4k: null,
     resolution: null,
     ...(task.extendMethod ? { extendMethod: task.extendMethod as "native" | "last_frame", joinedVideoUrl: null } : {}),
+    ...(task.vendor ? { vendor: task.vendor as Vendor } : {}),
   };
   if (task.status === "failed") {
     return { ...base, success: false, status: "failed", message: failureMessage(task, refunded) };

@@ -57,6 +57,7 @@ export function toTaskView(t: TaskRow): VideoTaskView {
     resolution: t.resolution as VideoTaskView["resolution"],
     audio: t.audio,
     welcomeMarked: t.welcomeMarked,
+    vendor: t.vendor as VideoTaskView["vendor"],
   };
 }
 
@@ -74,7 +75,7 @@ const TASK_JSON = `json_build_object(
   'createdAt', ${iso("created_at")}, 'completedAt', ${iso("completed_at")},
   'creditsUsed', credits_used, 'createdVia', created_via, 'refunded', refunded, 'videoExpired', video_expired,
   'isPublic', is_public, 'shareId', share_id, 'sharePromptHidden', share_prompt_hidden, 'explore', explore_status,
-  'durationSeconds', duration_seconds, 'resolution', resolution, 'audio', audio, 'welcomeMarked', welcome_marked)`;
+  'durationSeconds', duration_seconds, 'resolution', resolution, 'audio', audio, 'welcomeMarked', welcome_marked, 'vendor', vendor)`;
 
 /** `[...tasks]` as JSON text, newest first (or oldest first). */
 async function taskListJson(
