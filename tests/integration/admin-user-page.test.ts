@@ -126,6 +126,8 @@ describe("GET /api/admin/users/:userId/videos", () => {
         resultUrls: [`https://tempfile.aiquickdraw.com/v/${i}.mp4`],
         createdAt: new Date(base + i * 60_000),
         deletedAt: i === 22 ? new Date() : null,
+        // One made by Google while KIE was down (decision 0175).
+        vendor: i === 21 ? "google" : "kie",
       });
     }
     const first = (await admin.get(`/api/admin/users/${id}/videos`)).json<{
@@ -143,7 +145,9 @@ describe("GET /api/admin/users/:userId/videos", () => {
       prompt: "video 21",
       videoUrl: "https://tempfile.aiquickdraw.com/v/21.mp4",
       deletedAt: null,
+      vendor: "google",
     });
+    expect(first.data[2]).toMatchObject({ prompt: "video 20", vendor: "kie" });
     const second = (await admin.get(`/api/admin/users/${id}/videos?page=2`)).json<{ data: { prompt: string }[] }>();
     expect(second.data.map((v) => v.prompt)).toEqual(["video 2", "video 1", "video 0"]);
     expect((await admin.get(`/api/admin/users/${id}/videos?page=0`)).statusCode).toBe(400);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VENDORS } from "../model-description.js";
 import { userModerationSchema } from "./moderation.js";
 import { adminReasonSchema } from "./admin-reason.js";
 import { paymentDisputeViewSchema, paymentOrderStateSchema, paymentReversalViewSchema } from "./admin-payments.js";
@@ -241,6 +242,8 @@ const adminUserVideoSchema = z.object({
   creditsUsed: z.number().int(),
   refunded: z.boolean(),
   createdVia: z.enum(["web", "api"]),
+  /** Who made it (decision 0175): KIE, or Google when KIE was down. */
+  vendor: z.enum(VENDORS),
   errorMessage: z.string().nullable(),
   videoExpired: z.boolean(),
   createdAt: isoTimestamp,

@@ -210,6 +210,7 @@ export async function listUserVideos(
     creditsUsed: t.creditsUsed,
     refunded: t.refunded,
     createdVia: t.createdVia as AdminUserVideo["createdVia"],
+    vendor: t.vendor as AdminUserVideo["vendor"],
     errorMessage: t.errorMessage,
     videoExpired: t.videoExpired,
     createdAt: iso(t.createdAt),

@@ -7,6 +7,7 @@ import { DataTable, type DataTableColumn } from "@/components/ui/data-table";
 import { SectionCard } from "@/components/ui/section-card";
 import { formatCredits, formatDateTime, truncateText } from "@/lib/format";
 import { QueryState } from "@/components/ui/query-state";
+import { vendorLabel } from "@/features/admin/vendors/account-vendors";
 import { useUserVideos } from "./user-api";
 import { fileState, STATUS, VideoLinks } from "./user-video-cells";
 
@@ -50,6 +51,8 @@ export function UserVideosCard({ userId }: { userId: string }) {
               API
             </Badge>
           ) : null}
+          {/* Who made it (decision 0175): Google only when KIE was down. */}
+          <span className="block text-xs text-muted-foreground">{vendorLabel(v.vendor)}</span>
         </>
       ),
     },
