@@ -211,7 +211,7 @@ describe("GoogleVeoMaker: status", () => {
     const done = await google.status(vendorTaskId);
     expect(done).toEqual({
       state: "succeeded",
-      resultUrls: [expect.stringMatching(/\/gemini-files\/[0-9a-f]{24}\.mp4$/)],
+      resultUrls: [expect.stringMatching(/\/gemini-files\/[0-9a-f]{24}\.mp4\?until=\d+$/)],
     });
     const url = (done as { resultUrls: string[] }).resultUrls[0]!;
     expect(url).not.toContain(KEY);

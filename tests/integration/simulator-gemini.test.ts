@@ -148,8 +148,10 @@ describe("Gemini fake: an operation from submit to download", () => {
     const redirected = await call(uri);
     expect(redirected.status).toBe(302);
     const location = redirected.headers.get("location")!;
-    expect(location).toBe(`${sim.baseUrl}/gemini-files/${id}.mp4`);
-    expect((await call(uri, { viaQuery: true })).headers.get("location")).toBe(location);
+    // A signed link of Google's storage: honoured for a while (until=), then refused.
+    expect(location).toMatch(new RegExp(`^${sim.baseUrl}/gemini-files/${id}\\.mp4\\?until=\\d+$`));
+    const again = (await call(uri, { viaQuery: true })).headers.get("location")!;
+    expect(again.split("?")[0]).toBe(location.split("?")[0]);
 
     // The redirect target needs no key, and a client should send it none.
     const file = await fetch(location);
@@ -209,13 +211,16 @@ describe("Gemini fake: an operation from submit to download", () => {
     expect(refusal(await call(uri.replace(":download", ":delete")))).toMatchObject({ http: 404, status: "NOT_FOUND" });
   });
 
-  it("expires the file 2 days after it was ready: the download and the keyless URL answer 404", async () => {
+  it("expires the file 2 days after it was ready: the download and the keyless URL answer 404 (the link 403 after ten minutes)", async () => {
     const name = await submit("Two days of fame");
     clock += DELAY;
     const uri = await videoUri(name);
+    const early = (await call(uri)).headers.get("location")!;
+    // The keyless link is signed for ten minutes; a new one is asked for with the key.
+    clock += 10 * 60_000 + 1;
+    expect((await fetch(early)).status).toBe(403);
+    clock += TWO_DAYS - 10 * 60_000 - 1;
     const location = (await call(uri)).headers.get("location")!;
-    clock += TWO_DAYS;
-    expect((await call(uri)).status).toBe(302);
     expect((await fetch(location)).status).toBe(200);
     clock += 1;
     expect(refusal(await call(uri))).toMatchObject({ http: 404, code: 404, status: "NOT_FOUND" });
@@ -770,7 +775,7 @@ describe("Gemini fake: mounted in a host app", () => {
     const download = await host.inject({ method: "GET", url: new URL(uri).pathname + new URL(uri).search, headers });
     expect(download.statusCode).toBe(302);
     const location = download.headers.location as string;
-    expect(location).toMatch(/^http:\/\/localhost:3000\/simulator\/kie\/gemini-files\/[0-9a-f]{24}\.mp4$/);
+    expect(location).toMatch(/^http:\/\/localhost:3000\/simulator\/kie\/gemini-files\/[0-9a-f]{24}\.mp4\?until=\d+$/);
     const file = await host.inject({ method: "GET", url: new URL(location).pathname, headers: { range: "bytes=0-9" } });
     expect(file.statusCode).toBe(206);
   });

@@ -2,7 +2,8 @@
  * Copies finished videos from the provider into our video store (decision 0043). Files are leased
  * like the task worker's tasks (several processes, one copy each); a failed copy is tried again
  * with backoff and, after the last try, marked failed with an alert to the admin (the provider's
- * link is served while it lives). A link that answers "gone" marks the file expired.
+ * link is served while it lives). A link that answers "gone" marks the file expired. A video Google
+ * made is fetched through a fresh link Google gives the task's own key (decision 0175).
  */
 import crypto from "node:crypto";
 import fsp from "node:fs/promises";
@@ -15,6 +16,8 @@ import { copyToTemp, type CopyLimits } from "../features/videos/archive-copy.js"
 import { archivedVideoPath } from "../features/videos/video-files.js";
 import { bundledFfmpegPath, extractFrame } from "../integrations/media/video-frame.js";
 import type { VideoStore } from "../integrations/storage/video-store.js";
+import { VendorError } from "../integrations/video/errors.js";
+import type { VideoVendors } from "../features/videos/video-vendors.js";
 import { pool } from "../lib/pool.js";
 import { defineJob, type JobDeps } from "./define-job.js";
 
@@ -87,6 +90,8 @@ export interface VideoArchiverDeps extends JobDeps {
   /** Where this process fetches a provider URL from (the simulator's internal address). */
   fetchUrlFor(url: string): string;
   trustedOrigins: readonly string[];
+  /** The maker of a task, holding its own key (a Google video's link is asked for again with it). */
+  provider: Pick<VideoVendors, "makerFor">;
 }
 
 export class VideoArchiver extends defineJob<VideoArchiverDeps, VideoArchiverOptions, FileRow>({
@@ -151,7 +156,8 @@ export class VideoArchiver extends defineJob<VideoArchiverDeps, VideoArchiverOpt
       trustedOrigins: this.deps.trustedOrigins,
     };
     try {
-      const copy = await copyToTemp(this.deps.fetchUrlFor(file.sourceUrl), store.tempDir, limits);
+      const source = await this.freshSource(file);
+      const copy = await copyToTemp(this.deps.fetchUrlFor(source), store.tempDir, limits);
       if (copy.kind === "gone") return await this.expire(file);
       // Taken from the temporary copy, before it moves into the store (which may be a bucket).
       const poster = file.quality === "720p" ? await this.storePoster(file, copy.tempPath) : undefined;
@@ -203,6 +209,34 @@ export class VideoArchiver extends defineJob<VideoArchiverDeps, VideoArchiverOpt
       // Not the copy's fault: no attempt is counted. (A file stored just before is left, unnamed by any row.)
       if (this.stranded.keep(file, err)) return;
       await this.retryLater(file, err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  /**
+   * Where to copy the file from now. Google's keyless link (what its download redirects to) is
+   * signed for a while only, so a Google video's 720p file is asked for again through the task's
+   * maker: the key goes to Google's API host only, never to the link nor into a log. An operation
+   * Google no longer knows leaves the stored link (which then answers "gone" or not).
+   */
+  private async freshSource(file: FileRow): Promise<string> {
+    if (file.quality !== "720p") return file.sourceUrl;
+    const [task] = await this.deps.db
+      .select({
+        taskId: videoTasks.taskId,
+        vendor: videoTasks.vendor,
+        providerSource: videoTasks.providerSource,
+        vendorAccountId: videoTasks.vendorAccountId,
+        providerSurface: videoTasks.providerSurface,
+      })
+      .from(videoTasks)
+      .where(eq(videoTasks.id, file.videoTaskId));
+    if (task?.vendor !== "google") return file.sourceUrl;
+    try {
+      const record = await (await this.deps.provider.makerFor(task)).status(task.taskId);
+      return record.state === "succeeded" && record.resultUrls[0] ? record.resultUrls[0] : file.sourceUrl;
+    } catch (err) {
+      if (err instanceof VendorError && err.kind === "not_found") return file.sourceUrl;
+      throw err;
     }
   }
 

@@ -3,7 +3,7 @@
  * simulator's base URL: POST /v1beta/models/{model}:predictLongRunning, GET
  * /v1beta/models/{model}/operations/{id}, GET /v1beta/models/{model} (models.get, a key check),
  * GET /v1beta/files/{id}:download?alt=media (needs the key, answers a 302) and the keyless file it
- * redirects to, GET /gemini-files/{id}.mp4. Google's key header and error body, never KIE's.
+ * redirects to, GET /gemini-files/{id}.mp4?until=… (honoured for ten minutes, then 403). Google's key header and error body, never KIE's.
  * Every route counts its call and takes queued faults first (gemini-submit, gemini-operation,
  * gemini-model, gemini-download, gemini-file), then checks the key (all but the keyless file).
  */
@@ -33,6 +33,8 @@ const RAI_REASON =
   "The video could not be generated because it may violate our safety policies (simulated). Please try a different prompt. You will not be charged for this request.";
 const FAILED_MSG = "Video generation failed due to an internal error (simulated).";
 const GOOGLE_INTERNAL = 13;
+/** How long the keyless link a download redirects to is honoured. */
+const GEMINI_LINK_TTL_MS = 10 * 60_000;
 
 const isModel = (model: string): model is GeminiModel => (GEMINI_MODELS as readonly string[]).includes(model);
 
@@ -169,7 +171,11 @@ export function geminiRoutes(ctx: SimContext): FastifyPluginAsync {
         if (!op || fileState(ctx, op).status !== "live") throw googleError(404);
         // files.download without alt=media answers its (empty) metadata, not the bytes.
         if (queryParam(request.query, "alt") !== "media") return {};
-        return reply.redirect(`${ctx.publicBaseUrl}/gemini-files/${id}.mp4`, 302);
+        // Google's storage link is signed for a while only (a reading: the reference gives no lifetime).
+        return reply.redirect(
+          `${ctx.publicBaseUrl}/gemini-files/${id}.mp4?until=${ctx.now() + GEMINI_LINK_TTL_MS}`,
+          302,
+        );
       },
     );
 
@@ -184,7 +190,10 @@ export function geminiRoutes(ctx: SimContext): FastifyPluginAsync {
         const file = op && fileState(ctx, op);
         if (!op || file?.status !== "live")
           return reply.status(404).type("text/plain; charset=utf-8").send("Not found");
-        const maxAge = Math.max(0, Math.floor((file.expiresAt - ctx.now()) / 1000));
+        // A link past its signature's time is refused, though the file lives: ask Google for a new one.
+        const until = Number(queryParam(request.query, "until") ?? Infinity);
+        if (!(ctx.now() <= until)) return reply.status(403).type("text/plain; charset=utf-8").send("Link expired");
+        const maxAge = Math.max(0, Math.floor((Math.min(file.expiresAt, until) - ctx.now()) / 1000));
         reply.header("cache-control", `private, max-age=${maxAge}`);
         return reply.sendFile(servedClip(op.variant, op.aspect, op.resolution));
       },
