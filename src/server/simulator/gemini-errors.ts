@@ -56,6 +56,9 @@ export const modelNotFound = (model: string, method: string) =>
     `models/${model} is not found for API version v1beta, or is not supported for ${method}. Call ListModels to see the list of available models and their supported methods.`,
   );
 
+/** The 404 the reseller's notice quotes for a retired id (video-vendors-2026.md, addendum 1). */
+export const modelRetired = (model: string) => googleError(404, `models/${model} is no longer available`);
+
 const errorInfo = (reason: string) => ({
   "@type": "type.googleapis.com/google.rpc.ErrorInfo",
   reason,

@@ -13,7 +13,7 @@ import type { FastifyPluginAsync, FastifyReply, onRequestAsyncHookHandler } from
 import { CLIPS_DIR, clipVariant, servedClip } from "./clips.js";
 import type { SimContext } from "./context.js";
 import { appendToLog, faultAnswers } from "./faults.js";
-import { GoogleError, googleError, googleKey, keyProblem, modelNotFound } from "./gemini-errors.js";
+import { GoogleError, googleError, googleKey, keyProblem, modelNotFound, modelRetired } from "./gemini-errors.js";
 import {
   decodeOperationId,
   encodeOperationId,
@@ -36,7 +36,18 @@ const GOOGLE_INTERNAL = 13;
 /** How long the keyless link a download redirects to is honoured. */
 const GEMINI_LINK_TTL_MS = 10 * 60_000;
 
-const isModel = (model: string): model is GeminiModel => (GEMINI_MODELS as readonly string[]).includes(model);
+const isBuiltIn = (model: string): model is GeminiModel => (GEMINI_MODELS as readonly string[]).includes(model);
+
+/**
+ * The built-in model an id is served as: itself, or what the readings' extraModels say it stands
+ * for. A retired id answers Google's 404 "is no longer available"; an unknown one its "not found".
+ */
+function servedModel(ctx: SimContext, model: string, method: string): GeminiModel {
+  if (ctx.gemini.retiredModels.includes(model)) throw modelRetired(model);
+  const served = isBuiltIn(model) ? model : ctx.gemini.extraModels[model];
+  if (served === undefined || !isBuiltIn(served)) throw modelNotFound(model, method);
+  return served;
+}
 
 /** "veo-3.1-generate-preview:predictLongRunning" → [name, method]; Google's custom methods follow a colon. */
 function splitAction(action: string): [string, string] {
@@ -88,15 +99,14 @@ export function geminiRoutes(ctx: SimContext): FastifyPluginAsync {
       { bodyLimit: BODY_LIMIT, onRequest: guard(ctx, "gemini-submit") },
       async (request) => {
         const [model, method] = splitAction(request.params.action);
-        if (!isModel(model) || method !== "predictLongRunning") {
-          throw modelNotFound(model, method || "predictLongRunning");
-        }
-        const submit = parseSubmit(request.body, model, ctx.gemini);
+        const served = servedModel(ctx, model, method || "predictLongRunning");
+        if (method !== "predictLongRunning") throw modelNotFound(model, method || "predictLongRunning");
+        const submit = parseSubmit(request.body, served, ctx.gemini);
         const markers = geminiMarkers(submit.prompt);
         if (markers.httpError) throw googleError(markers.httpError);
         const id = encodeOperationId({
           createdAt: ctx.now(),
-          model,
+          model: served,
           aspect: submit.aspect,
           resolution: submit.resolution,
           variant: clipVariant(submit.prompt),
@@ -115,7 +125,7 @@ export function geminiRoutes(ctx: SimContext): FastifyPluginAsync {
       { onRequest: guard(ctx, "gemini-model") },
       async (request) => {
         const { model } = request.params;
-        if (!isModel(model)) throw modelNotFound(model, "get");
+        servedModel(ctx, model, "get");
         return {
           name: `models/${model}`,
           version: "3.1",
@@ -131,7 +141,9 @@ export function geminiRoutes(ctx: SimContext): FastifyPluginAsync {
       async (request) => {
         const { model, id } = request.params;
         const op = decodeOperationId(id);
-        if (!op || op.model !== model) throw googleError(404);
+        if (ctx.gemini.retiredModels.includes(model)) throw modelRetired(model);
+        const served = isBuiltIn(model) ? model : ctx.gemini.extraModels[model];
+        if (!op || op.model !== served) throw googleError(404);
         const name = `models/${model}/operations/${id}`;
         const state = operationState(ctx, op);
         switch (state.phase) {

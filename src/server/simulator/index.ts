@@ -44,7 +44,13 @@ function createWithContext(opts: KieSimulatorOptions): { sim: KieSimulator; ctx:
     callbacks: createCallbacks(opts.webhookHmacKey),
     fourKRequests: new Map(),
     hdRequests: new Map(),
-    gemini: { imageEncodings: ["bytesBase64Encoded", "inlineData"], seed: false, ...opts.gemini },
+    gemini: {
+      imageEncodings: ["bytesBase64Encoded", "inlineData"],
+      seed: false,
+      retiredModels: [],
+      extraModels: {},
+      ...opts.gemini,
+    },
   };
   const sim: KieSimulator = {
     // Not wrapped in fastify-plugin on purpose: its error handlers and parsers stay in its scope.

@@ -34,6 +34,14 @@ export interface GeminiReadings {
   imageEncodings: GeminiImageEncoding[];
   /** Whether `parameters.seed` is accepted; false: 400 "seed parameter is not supported in Gemini API." */
   seed: boolean;
+  /**
+   * Ids Google has retired (issue 74; the reseller's notice of 2026-10-22, unconfirmed): every
+   * route naming one answers 404 NOT_FOUND "models/<id> is no longer available". Default: none, so
+   * the built-in -preview ids keep working (decision 0173 builds for both readings).
+   */
+  retiredModels: string[];
+  /** Further ids the fake serves, each as the built-in model it stands for (a successor id in a test). */
+  extraModels: Record<string, string>;
 }
 
 export interface KieSimulator {
