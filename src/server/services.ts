@@ -12,6 +12,7 @@ import type { Database, Db } from "./db/connect.js";
 import { SETTINGS_GROUP } from "./events/fresh-cache.js";
 import { LIVE_EVENTS_CHANNEL, LiveEvents } from "./events/live-events.js";
 import { createReadCaches, type ReadCaches } from "./events/read-caches.js";
+import { readVendorModelTable } from "./features/vendor-models/mappings.js";
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from "./features/auth/routes.js";
 import { resetLinksPerAccountLimiter } from "./features/auth/sign-in-conditions.js";
 import { DEFAULT_TOKEN_CREATION_RATE_LIMIT } from "./features/api-tokens/routes.js";
@@ -222,6 +223,8 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
   const rateLimitStore = deps.rateLimitStore ?? new MemoryRateLimitStore();
   const liveEvents = new LiveEvents((payload) => db.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${payload})`));
   const caches = createReadCaches(liveEvents);
+  const readVendorModelsCached = async () =>
+    (await caches.vendorModels.get(SETTINGS_GROUP, () => readVendorModelTable(db)))!;
   const readSettingsCached = () =>
     caches.settings.get(SETTINGS_GROUP, async () =>
       Object.freeze(await readSettingsFromDatabase(db, secretBox)),
@@ -241,6 +244,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     simulator,
     readSettings: readSettingsCached,
     accountsCache: caches.vendorAccounts,
+    readVendorModels: readVendorModelsCached,
   });
   const uploads = new UploadStore(
     config.s3 ? new S3BlobStore(config.s3) : new DiskBlobStore(path.join(config.dataDir, "uploads")),

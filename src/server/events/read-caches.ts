@@ -8,6 +8,7 @@ import type { SessionRow } from "../identity/sessions.js";
 import type { Settings } from "../features/settings/service.js";
 import type { CreditSplit } from "../../shared/schemas/credit-split.js";
 import type { TaskRow } from "../features/videos/task-state.js";
+import type { VendorModelTable } from "../features/vendor-models/mappings.js";
 import { FreshCache, SETTINGS_GROUP } from "./fresh-cache.js";
 import type { LiveEvents } from "./live-events.js";
 
@@ -44,6 +45,8 @@ export interface ReadCaches {
   settings: FreshCache<Settings>;
   /** One entry. */
   vendorAccounts: FreshCache<VendorAccountKeys>;
+  /** One entry: the model ids in force per vendor (decision 0173; migration 0076 announces their changes). */
+  vendorModels: FreshCache<VendorModelTable>;
 }
 
 const MINUTE = 60_000;
@@ -90,6 +93,12 @@ export function createReadCaches(events: LiveEvents): ReadCaches {
       kinds: ["settings"],
       groupOf: () => SETTINGS_GROUP,
       maxWeight: 10,
+      ttlMs: 10 * MINUTE,
+    }),
+    vendorModels: new FreshCache<VendorModelTable>(events, {
+      kinds: ["settings"],
+      groupOf: () => SETTINGS_GROUP,
+      maxWeight: 1,
       ttlMs: 10 * MINUTE,
     }),
   };

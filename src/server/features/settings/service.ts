@@ -13,14 +13,18 @@ import {
   type AdminSettingsView,
   type SettingsUpdate,
 } from "../../../shared/schemas/settings.js";
-import { MODELS, PRICE_ITEMS, VENDORS, type PriceItem, type Vendor } from "../../../shared/catalogue.js";
+import { MODELS, PRICE_ITEMS, VENDORS, type ModelId, type PriceItem, type Vendor } from "../../../shared/catalogue.js";
+import { readVendorModelTable, unmappedModels } from "../vendor-models/mappings.js";
 import { priceOf, resolvePrices, type StoredPrices } from "../../../shared/prices.js";
 import { fieldChanges, recordAudit, type AuditActor } from "../audit/audit-log.js";
 import { refuseNewLosses } from "./price-guard.js";
 
 type Row = typeof adminSettings.$inferSelect;
 /** The settings with secrets in plain text: server-side use only. */
-export type Settings = Row;
+export type Settings = Row & {
+  /** Models no vendor may make now (decision 0173): every mapping deactivated or gone. Hidden and refused. */
+  unmappedModels?: readonly ModelId[];
+};
 
 const SETTINGS_ID = 1;
 
@@ -38,7 +42,7 @@ export async function readSettingsFromDatabase(db: Queryable, box: SecretBox): P
     await ensureSettingsRow(db);
     [row] = await db.select().from(adminSettings).where(eq(adminSettings.id, SETTINGS_ID));
   }
-  const settings = { ...row! };
+  const settings: Settings = { ...row!, unmappedModels: unmappedModels(await readVendorModelTable(db)) };
   for (const field of SECRET_SETTING_FIELDS) {
     const sealed = settings[field];
     settings[field] = sealed ? openSecret(box, sealed) : null;

@@ -15,6 +15,7 @@ import { KieClient } from "../../integrations/kie/client.js";
 import { KieMarketMaker, KieVeoMaker } from "../../integrations/kie/kie-makers.js";
 import { GoogleVeoMaker } from "../../integrations/google/veo-maker.js";
 import type { Vendor, VideoMaker } from "../../integrations/video/port.js";
+import { VendorError } from "../../integrations/video/errors.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { MODEL_CATALOGUE, type ModelId, type VideoOptions } from "../../../shared/catalogue.js";
 import type { KieSurface } from "../../../shared/schemas/settings.js";
@@ -24,6 +25,10 @@ import type { VendorAccountKeys } from "../../events/read-caches.js";
 import { notifyProviderLow, notifyProviderProblem } from "../notifications/outbox.js";
 import { KIE_AVAILABLE_THRESHOLD } from "../../../shared/schemas/vendor-accounts.js";
 import { vendorCostOf } from "../../../shared/vendor-costs.js";
+import { mappingOf, type VendorModelTable } from "../vendor-models/mappings.js";
+import type { GoogleLookup } from "../vendor-models/model-check.js";
+
+type ModelIds = Partial<Record<ModelId, string>>;
 
 export type KeySource = "account" | "settings" | "env" | "simulator";
 
@@ -58,6 +63,8 @@ export interface VideoVendorsDeps {
   readSettings(): Promise<Settings>;
   /** Announced changes of vendor_accounts drop it (migration 0005). */
   accountsCache: FreshCache<VendorAccountKeys>;
+  /** The model ids in force per vendor (decision 0173), through a cache their changes drop. */
+  readVendorModels(): Promise<VendorModelTable>;
   /** Where this process reaches the simulator over HTTP (and where its links point), and the key it accepts. */
   simulator: { baseUrl: string; publicBaseUrl?: string; apiKey: string };
 }
@@ -84,13 +91,13 @@ export class VideoVendors {
   }
 
   /** KIE's adapter for a surface; non-Veo models are made on the Market whatever the admin chose for Veo. */
-  private kieMaker(apiKey: string, surface: KieSurface, simulated: boolean): VideoMaker {
+  private kieMaker(apiKey: string, surface: KieSurface, simulated: boolean, ids: ModelIds = {}): VideoMaker {
     const client = this.kieClient(apiKey, simulated);
     // The simulator fetches our URLs itself; a real KIE gets our files uploaded first.
-    return surface === "market" ? new KieMarketMaker(client, !simulated) : new KieVeoMaker(client, !simulated);
+    return surface === "market" ? new KieMarketMaker(client, !simulated, ids) : new KieVeoMaker(client, !simulated);
   }
 
-  private googleMaker(apiKey: string, simulated: boolean): VideoMaker {
+  private googleMaker(apiKey: string, simulated: boolean, modelIds?: ModelIds): VideoMaker {
     const { gemini: google } = this.deps.config;
     return simulated
       ? new GoogleVeoMaker({
@@ -99,8 +106,32 @@ export class VideoVendors {
           timeoutMs: google.timeoutMs,
           // The simulator's video links name its public URL, not the loopback one this process calls.
           keyOrigins: this.deps.simulator.publicBaseUrl ? [new URL(this.deps.simulator.publicBaseUrl).origin] : [],
+          ...(modelIds ? { modelIds } : {}),
         })
-      : new GoogleVeoMaker({ baseUrl: google.baseUrl, apiKey, timeoutMs: google.timeoutMs });
+      : new GoogleVeoMaker({
+          baseUrl: google.baseUrl,
+          apiKey,
+          timeoutMs: google.timeoutMs,
+          ...(modelIds ? { modelIds } : {}),
+        });
+  }
+
+  /** Where Google's model lookup is asked (decision 0173): the simulator's fake, or Google with the best Google key. */
+  async googleLookup(): Promise<GoogleLookup | undefined> {
+    const { gemini } = this.deps.config;
+    const simulated = await this.isSimulated();
+    const account = (await this.accounts()).accounts.find((a) => a.vendor === "google");
+    if (simulated) {
+      // Google's accounts reach the simulator's fake while KIE is simulated, as videos do.
+      if (!account) return undefined;
+      return {
+        baseUrl: `${this.deps.simulator.baseUrl}/v1beta`,
+        apiKey: this.deps.simulator.apiKey,
+        timeoutMs: gemini.timeoutMs,
+      };
+    }
+    const apiKey = account?.token ?? gemini.apiKey;
+    return apiKey ? { baseUrl: gemini.baseUrl, apiKey, timeoutMs: gemini.timeoutMs } : undefined;
   }
 
   private surfaceFor(model: ModelId, settings: Settings): KieSurface {
@@ -113,11 +144,22 @@ export class VideoVendors {
     const surface = this.surfaceFor(model, settings);
     const simulated = await this.isSimulated();
     const { accounts } = await this.accounts();
+    const table = await this.deps.readVendorModels();
     const groups: VendorKey[][] = [];
+    // Deprecated mappings (decision 0173) are used only when no other vendor can make the model.
+    const deprecated: VendorKey[][] = [];
+    let anyUsable = false;
     for (const vendor of vendorsFor(model, settings)) {
+      const mapping = mappingOf(table, model, vendor);
+      // Deactivated, or found gone by its last check: never sent work.
+      if (mapping && !mapping.usable) continue;
+      anyUsable = true;
+      const ids: ModelIds = {};
+      if (mapping?.overridden && mapping.vendorModelId !== mapping.defaultVendorModelId)
+        ids[model] = mapping.vendorModelId;
       const keys: VendorKey[] = [];
       if (vendor === "kie") {
-        if (simulated) keys.push(this.simulatorKey(surface));
+        if (simulated) keys.push(this.simulatorKey(surface, ids));
         else {
           for (const a of accounts.filter((x) => x.vendor === "kie")) {
             if (a.totalCredits >= vendorCostOf(model, options, a.modelCosts))
@@ -125,28 +167,47 @@ export class VideoVendors {
                 vendor,
                 source: "account",
                 vendorAccountId: a.id,
-                maker: this.kieMaker(a.token, surface, false),
+                maker: this.kieMaker(a.token, surface, false, ids),
               });
           }
           if (settings.kieToken)
-            keys.push({ vendor, source: "settings", maker: this.kieMaker(settings.kieToken, surface, false) });
+            keys.push({ vendor, source: "settings", maker: this.kieMaker(settings.kieToken, surface, false, ids) });
           if (this.deps.config.kie.apiKey)
-            keys.push({ vendor, source: "env", maker: this.kieMaker(this.deps.config.kie.apiKey, surface, false) });
+            keys.push({
+              vendor,
+              source: "env",
+              maker: this.kieMaker(this.deps.config.kie.apiKey, surface, false, ids),
+            });
         }
       } else {
+        const googleIds = mapping ? { [model]: mapping.vendorModelId } : undefined;
         for (const a of accounts.filter((x) => x.vendor === "google"))
-          keys.push({ vendor, source: "account", vendorAccountId: a.id, maker: this.googleMaker(a.token, simulated) });
+          keys.push({
+            vendor,
+            source: "account",
+            vendorAccountId: a.id,
+            maker: this.googleMaker(a.token, simulated, googleIds),
+          });
         if (this.deps.config.gemini.apiKey && !simulated)
-          keys.push({ vendor, source: "env", maker: this.googleMaker(this.deps.config.gemini.apiKey, false) });
+          keys.push({
+            vendor,
+            source: "env",
+            maker: this.googleMaker(this.deps.config.gemini.apiKey, false, googleIds),
+          });
       }
       const making = keys.filter((k) => k.maker.makes(model));
-      if (making.length > 0) groups.push(making);
+      if (making.length > 0) (mapping?.state === "deprecated" ? deprecated : groups).push(making);
     }
-    return groups.length > 0 ? groups : [[this.simulatorKey(surface)]];
+    if (groups.length > 0) return groups;
+    if (deprecated.length > 0) return deprecated;
+    // No mapping is usable: generate refuses such a model before this (model-offer.ts); never send it.
+    if (!anyUsable)
+      throw new VendorError("rejected", `No vendor can make ${model} now: its model ids are deactivated or gone`);
+    return [[this.simulatorKey(surface)]];
   }
 
-  private simulatorKey(surface: KieSurface): VendorKey {
-    return { vendor: "kie", source: "simulator", maker: this.kieMaker(this.deps.simulator.apiKey, surface, true) };
+  private simulatorKey(surface: KieSurface, ids: ModelIds = {}): VendorKey {
+    return { vendor: "kie", source: "simulator", maker: this.kieMaker(this.deps.simulator.apiKey, surface, true, ids) };
   }
 
   private async enabledAccounts(): Promise<VendorAccountKeys> {

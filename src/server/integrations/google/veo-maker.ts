@@ -31,10 +31,15 @@ export interface GoogleVeoMakerOptions {
    * simulator's public URL, when it differs from the loopback baseUrl). baseUrl's origin always may.
    */
   keyOrigins?: readonly string[];
+  /** The ids in force (the admin's mappings, decision 0173); a model left out is not made here. Defaults: GEMINI_DEFAULT_MODEL_IDS. */
+  modelIds?: Partial<Record<ModelId, string>>;
 }
 
-/** Our models and Google's names for them: the Gemini API has only the -preview ids for Veo 3.1. */
-const VENDOR_MODELS: Partial<Record<ModelId, string>> = {
+/**
+ * Our models and Google's names for them, as built in: the Gemini API had only the -preview ids
+ * for Veo 3.1. The admin can change them without a release (decision 0173).
+ */
+export const GEMINI_DEFAULT_MODEL_IDS: Partial<Record<ModelId, string>> = {
   veo3: "veo-3.1-generate-preview",
   veo3_fast: "veo-3.1-fast-generate-preview",
   veo3_lite: "veo-3.1-lite-generate-preview",
@@ -61,12 +66,16 @@ export class GoogleVeoMaker implements VideoMaker {
     this.baseUrl = withoutTrailingSlashes(opts.baseUrl);
   }
 
+  private get modelIds(): Partial<Record<ModelId, string>> {
+    return this.opts.modelIds ?? GEMINI_DEFAULT_MODEL_IDS;
+  }
+
   makes(model: ModelId): boolean {
-    return VENDOR_MODELS[model] !== undefined;
+    return this.modelIds[model] !== undefined;
   }
 
   vendorModel(job: Pick<VideoJob, "model" | "mode">): string {
-    const id = VENDOR_MODELS[job.model];
+    const id = this.modelIds[job.model];
     if (!id) throw new VendorError("failed", `Google does not make ${job.model}`);
     return id;
   }

@@ -12,6 +12,7 @@ import type { KieClient, TaskRecord } from "./client.js";
 import { KIE_EXTEND_MODELS, KIE_GENERATION_TYPES, type KieVeoModel } from "./veo-words.js";
 import { marketCreateBody } from "./market.js";
 import { MARKET_INPUTS } from "./market-inputs.js";
+import { kieMarketId } from "./market-ids.js";
 
 const isVeo = (model: ModelId) => MODEL_CATALOGUE[model].family === "veo";
 
@@ -102,6 +103,15 @@ export class KieVeoMaker extends KieMaker implements VideoMaker {
 export class KieMarketMaker extends KieMaker implements VideoMaker {
   readonly surface = "market";
 
+  constructor(
+    client: KieClient,
+    uploadOwnImages: boolean,
+    /** The admin's Market ids (decision 0173) for the models whose id they changed: their text-to-video id. */
+    private readonly modelIds: Partial<Record<ModelId, string>> = {},
+  ) {
+    super(client, uploadOwnImages);
+  }
+
   makes = (model: ModelId) => isVeo(model) || MARKET_INPUTS[model] !== undefined;
 
   vendorModel(job: Pick<VideoJob, "model" | "mode">): string {
@@ -124,7 +134,11 @@ export class KieMarketMaker extends KieMaker implements VideoMaker {
     }
     const toInput = MARKET_INPUTS[job.model];
     if (!toInput) throw new Error(`KIE's Market does not make ${job.model}`);
-    return toInput(job);
+    const made = toInput(job);
+    const override = this.modelIds[job.model];
+    if (!override) return made;
+    const builtInText = toInput({ ...job, mode: "text", imageUrls: [] }).model;
+    return { ...made, model: kieMarketId(override, builtInText, made.model) };
   }
 
   async submit(job: VideoJob) {
