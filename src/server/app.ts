@@ -7,6 +7,7 @@ import type { LiveEvents } from "./events/live-events.js";
 import { accountStatsRoutes } from "./features/account-stats/routes.js";
 import { adminExportRoutes } from "./features/admin/exports-routes.js";
 import { adminVendorAccountRoutes } from "./features/admin/vendor-accounts-routes.js";
+import { adminVendorModelRoutes } from "./features/vendor-models/routes.js";
 import { adminOverviewRoutes } from "./features/admin/overview-routes.js";
 import { adminRecoveryRoutes } from "./features/admin/recovery-routes.js";
 import { adminVideoStorageRoutes } from "./features/admin/video-storage-routes.js";
@@ -234,6 +235,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await admin.register(adminCodeRoutes, services);
       await admin.register(adminPlanRoutes, { ...services, planSellers: services.plans.sellers });
       await admin.register(adminVendorAccountRoutes, services);
+      // Model ids per vendor, checked with the vendor (decision 0173).
+      await admin.register(adminVendorModelRoutes, services);
       await admin.register(adminTransactionRoutes, services);
       // Refunds and Creem disputes decided by hand (decision 0084).
       await admin.register(adminPaymentOrderRoutes, services);

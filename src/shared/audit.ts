@@ -40,6 +40,7 @@ const AUDIT_ACTIONS = {
   "kie_api.update": "Provider account changed",
   "kie_api.delete": "Provider account deleted",
   "kie_api.check_balance": "Provider balance checked",
+  "vendor_model.update": "Provider model id changed",
   "videos.recheck_failed": "Failed videos re-checked",
   "videos.delete_failed": "Failed videos deleted",
   "export.users": "Users exported",

@@ -15,6 +15,7 @@ import type { JobControl } from "./define-job.js";
 import { IdempotencyKeySweep } from "./idempotency-key-sweep.js";
 import { MailSender } from "./mail-sender.js";
 import { ModelWatch } from "./model-watch.js";
+import { VendorModelCheck } from "./vendor-model-check.js";
 import type { JobState } from "./job-loop.js";
 import { NotificationSender } from "./notification-sender.js";
 import { PasswordResetRequests } from "./password-reset-requests.js";
@@ -49,6 +50,7 @@ export type BackgroundJobDeps = DepsOf<typeof TaskWorker> &
   DepsOf<typeof ReferralRewards> &
   DepsOf<typeof WebhookSender> &
   DepsOf<typeof ModelWatch> &
+  DepsOf<typeof VendorModelCheck> &
   DepsOf<typeof FirstFrameWorker>;
 
 /** Each job's options over its defaults, by the job's name in /healthz. */
@@ -71,6 +73,7 @@ export interface BackgroundJobOptions {
   referralRewards?: OptionsOf<typeof ReferralRewards>;
   webhookSender?: OptionsOf<typeof WebhookSender>;
   modelWatch?: OptionsOf<typeof ModelWatch>;
+  vendorModelCheck?: OptionsOf<typeof VendorModelCheck>;
   firstFrameWorker?: OptionsOf<typeof FirstFrameWorker>;
 }
 
@@ -94,6 +97,7 @@ export function backgroundJobs(deps: BackgroundJobDeps, options: BackgroundJobOp
     planPeriods: new PlanPeriods(deps, options.planPeriods),
     referralRewards: new ReferralRewards(deps, options.referralRewards),
     modelWatch: new ModelWatch(deps, options.modelWatch),
+    vendorModelCheck: new VendorModelCheck(deps, options.vendorModelCheck),
     firstFrameWorker: new FirstFrameWorker(deps, options.firstFrameWorker),
   } satisfies Record<keyof BackgroundJobOptions, JobControl>;
   const all: JobControl[] = Object.values(jobs);

@@ -8,6 +8,7 @@ import { adminOverview } from "./overview-service.js";
 import { revenuePerCredit, unitEconomics } from "./unit-economics.js";
 import { creditValueOf } from "../packages/credit-value.js";
 import { adminSetup, type SetupDeps } from "./setup-service.js";
+import { readVendorModelTable, vendorModelProblems } from "../vendor-models/mappings.js";
 
 /** Admin only: registered in the admin scope (http/admin-scope.ts), under /api/admin. */
 export async function adminOverviewRoutes(
@@ -28,7 +29,12 @@ export async function adminOverviewRoutes(
       await creditValueOf(deps.db, settings.creditValueUsd),
     );
     const range = { from: new Date(overview.from), to: new Date(overview.to) };
-    return { ...overview, economics: await unitEconomics(deps.db, range, settings, perCredit) };
+    return {
+      ...overview,
+      economics: await unitEconomics(deps.db, range, settings, perCredit),
+      // Model ids found gone or failing their check (decision 0173), before a customer meets them.
+      vendorModelProblems: vendorModelProblems(await readVendorModelTable(deps.db)),
+    };
   });
 
   serve(app, adminOverviewApi.setup, {}, async (_request, reply) => {

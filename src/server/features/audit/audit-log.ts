@@ -25,6 +25,7 @@ export interface AuditEntry {
     | "plan"
     | "subscription"
     | "kie_api"
+    | "vendor_model"
     | "video"
     | "legal_page"
     | "showcase"
