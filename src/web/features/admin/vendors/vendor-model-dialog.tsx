@@ -108,7 +108,7 @@ export function VendorModelDialog({
             </div>
             <DialogFooter>
               <Button onClick={() => onOpenChange(false)}>
-                <Trans>Close</Trans>
+                <Trans>Done</Trans>
               </Button>
             </DialogFooter>
           </div>
