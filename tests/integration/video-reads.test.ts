@@ -109,6 +109,7 @@ describe("reading tasks is owner-only", () => {
         "status",
         "taskId",
         "videoExpired",
+        "vendor",
         "isPublic",
         "shareId",
         "sharePromptHidden",
