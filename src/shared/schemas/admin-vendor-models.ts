@@ -12,7 +12,7 @@ import { tidyReason } from "./admin-reason.js";
 export const VENDOR_MODEL_STATES = ["active", "deprecated", "deactivated"] as const;
 export type VendorModelState = (typeof VENDOR_MODEL_STATES)[number];
 
-export const VENDOR_MODEL_CHECK_STATUSES = ["ok", "gone", "error", "unchecked"] as const;
+const VENDOR_MODEL_CHECK_STATUSES = ["ok", "gone", "error", "unchecked"] as const;
 export type VendorModelCheckStatus = (typeof VENDOR_MODEL_CHECK_STATUSES)[number];
 
 /** What a vendor's model id may look like: no spaces, no "..", nothing a URL path would misread. */
@@ -20,7 +20,7 @@ export const VENDOR_MODEL_ID_PATTERN = /^[A-Za-z0-9._/-]{1,100}$/;
 const BAD_ID =
   "A vendor model id is 1-100 characters of letters, digits, dots, dashes, underscores and slashes (e.g. veo-3.1-generate-preview)";
 
-export const vendorModelIdSchema = z
+const vendorModelIdSchema = z
   .string({ error: BAD_ID })
   .trim()
   .regex(VENDOR_MODEL_ID_PATTERN, BAD_ID)
@@ -55,7 +55,7 @@ export const vendorModelUpdateSchema = z
   .meta({ id: "VendorModelUpdate" });
 export type VendorModelUpdate = z.output<typeof vendorModelUpdateSchema>;
 
-export const vendorModelCheckSchema = z.object({
+const vendorModelCheckSchema = z.object({
   status: z.enum(VENDOR_MODEL_CHECK_STATUSES).meta({
     description:
       "ok: the vendor knows the id; gone: the vendor says it is no longer available; error: the check failed (network, key); unchecked: not checked yet, or the vendor has no lookup.",

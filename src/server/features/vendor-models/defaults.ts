@@ -11,7 +11,7 @@ import { MARKET_INPUTS } from "../../integrations/kie/market-inputs.js";
 export const isVeoModel = (model: ModelId) => MODEL_CATALOGUE[model].family === "veo";
 
 /** The vendors the catalogue says make a model, in its order. */
-export const vendorsMaking = (model: ModelId): readonly Vendor[] => MODEL_CATALOGUE[model].vendors;
+const vendorsMaking = (model: ModelId): readonly Vendor[] => MODEL_CATALOGUE[model].vendors;
 
 /** The Market's text-to-video id of a non-Veo model, read from its input builder. */
 function marketDefault(model: ModelId): string | undefined {

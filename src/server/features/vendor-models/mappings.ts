@@ -62,13 +62,6 @@ export function unmappedModels(table: VendorModelTable): ModelId[] {
   return models.filter((model) => !table.some((m) => m.model === model && m.usable));
 }
 
-/** The ids the admin changed, per vendor: what the makers send instead of their built-in ids. */
-export function idsInForce(table: VendorModelTable, vendor: Vendor): Partial<Record<ModelId, string>> {
-  const out: Partial<Record<ModelId, string>> = {};
-  for (const m of table) if (m.vendor === vendor) out[m.model] = m.vendorModelId;
-  return out;
-}
-
 /** The overview's lines: ids found gone or failing their check, e.g. "Google: … is no longer available". */
 export function vendorModelProblems(table: VendorModelTable) {
   return table
