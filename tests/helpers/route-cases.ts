@@ -1074,6 +1074,15 @@ export const ROUTE_CASES: RouteCase[] = [
     accepts: reachedRoute,
     request: (f) => ({ url: `/api/admin/kie-apis/${f.vendorAccountId}/check-credits`, body: {} }),
   },
+  { method: "GET", route: "/api/admin/vendor-models", request: () => ({ url: "/api/admin/vendor-models" }) },
+  {
+    method: "PUT",
+    route: "/api/admin/vendor-models/:model/:vendor",
+    request: () => ({
+      url: "/api/admin/vendor-models/kling3/kie",
+      body: { vendorModelId: null, state: "active", reason: "route case" },
+    }),
+  },
   {
     method: "POST",
     route: "/api/admin/payment-orders/:orderId/refund",

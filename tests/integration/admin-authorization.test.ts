@@ -344,6 +344,15 @@ const CASES: Case[] = [
     route: "/api/admin/kie-apis/:id/check-credits",
     request: () => ({ url: `/api/admin/kie-apis/${fixtures.vendorAccountId}/check-credits`, body: {} }),
   },
+  { method: "GET", route: "/api/admin/vendor-models", request: () => ({ url: "/api/admin/vendor-models" }) },
+  {
+    method: "PUT",
+    route: "/api/admin/vendor-models/:model/:vendor",
+    request: () => ({
+      url: "/api/admin/vendor-models/kling3/kie",
+      body: { vendorModelId: null, state: "active", reason: "route case" },
+    }),
+  },
   {
     method: "GET",
     route: "/api/admin/transactions",

@@ -95,6 +95,8 @@ describe("migrations", () => {
         "used_passkey_challenges",
         "users",
         "vendor_accounts",
+        "vendor_model_checks",
+        "vendor_model_mappings",
         "video_files",
         "video_tasks",
         "webhook_attempts",

@@ -335,6 +335,45 @@ describe("Gemini fake: models", () => {
     expect((await call("/v1beta/models/veo-2.0-generate-001")).status).toBe(404);
     expect(sim.stats.calls["gemini-model"]).toBe(4);
   });
+
+  it('answers a retired id with Google\'s 404 "is no longer available" on every route (issue 74)', async () => {
+    const op = { name: await submit("Before retirement", {}, {}, FAST) };
+    sim.gemini.retiredModels = [FAST];
+    try {
+      for (const res of [
+        await call(`/v1beta/models/${FAST}`),
+        await call(`/v1beta/models/${FAST}:predictLongRunning`, {
+          method: "POST",
+          body: { instances: [{ prompt: "x" }] },
+        }),
+        await call(`/v1beta/${op.name}`),
+      ])
+        expect(refusal(res)).toMatchObject({
+          http: 404,
+          status: "NOT_FOUND",
+          message: `models/${FAST} is no longer available`,
+        });
+      // The others still work.
+      expect((await call(`/v1beta/models/${LITE}`)).status).toBe(200);
+    } finally {
+      sim.gemini.retiredModels = [];
+    }
+  });
+
+  it("serves an extra id as the built-in model it stands for", async () => {
+    sim.gemini.extraModels = { "veo-successor": FAST };
+    try {
+      expect((await call("/v1beta/models/veo-successor")).json).toMatchObject({ name: "models/veo-successor" });
+      const op = { name: await submit("Successor", {}, {}, "veo-successor") };
+      expect(op.name).toMatch(/^models\/veo-successor\/operations\//);
+      expect(sim.stats.geminiSubmissions.at(-1)?.model).toBe("veo-successor");
+      expect((await call(`/v1beta/${op.name}`)).status).toBe(200);
+      // An operation is read under the id it was made with only.
+      expect((await call(`/v1beta/${op.name.replace("veo-successor", LITE)}`)).status).toBe(404);
+    } finally {
+      sim.gemini.extraModels = {};
+    }
+  });
 });
 
 describe("Gemini fake: request validation", () => {
@@ -601,7 +640,7 @@ describe("Gemini fake: images and their encoding", () => {
         call(url, { method: "POST", body: { instances: [{ prompt: "Options", ...instance }], parameters } });
       expect((await post({ image: image("image/png", PNG) })).status).toBe(400);
       expect((await post({ image: inline("image/png", PNG) }, { seed: 7 })).status).toBe(200);
-      expect(strict.gemini).toEqual({ imageEncodings: ["inlineData"], seed: true });
+      expect(strict.gemini).toEqual({ imageEncodings: ["inlineData"], seed: true, retiredModels: [], extraModels: {} });
     } finally {
       await strict.close();
     }

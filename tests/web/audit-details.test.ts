@@ -267,6 +267,18 @@ const CASES: Record<AuditAction, [Record<string, unknown>, string[]]> = {
     ["Name: was Old", "Vendor: was Google", "Total credits: was 0"],
   ],
   "kie_api.check_balance": [{ credits: 4200 }, ["Credits: 4,200"]],
+  "vendor_model.update": [
+    {
+      reason: "Google retired the preview id",
+      before: { vendorModelId: "veo-3.1-fast-generate-preview", state: "active" },
+      after: { vendorModelId: "gemini-omni-1.1-flash", state: "deprecated" },
+    },
+    [
+      "vendor model id: veo-3.1-fast-generate-preview → gemini-omni-1.1-flash",
+      "state: active → deprecated",
+      "Reason: Google retired the preview id",
+    ],
+  ],
   "videos.recheck_failed": [
     { checked: 4, recovered: 2, chargedAgain: 1, refundsKept: 1, stillFailed: 2, unchecked: 0 },
     ["Checked: 4", "Recovered: 2", "Refunds taken back: 1", "Refunds kept: 1", "Still failed: 2", "Not checked: 0"],
