@@ -3,9 +3,9 @@
  * a model with a reason and sees the vendor's check; the overview names a retired id and links to
  * the card; the card is accessible at 1440 px and fits a 390 px phone in Vietnamese.
  *
- * The vendor-models routes and the overview's `vendorModelProblems` are mocked with Playwright
- * routes: the server's side (another part of issue 74) and its Google fake were not ready when this
- * was written. The web code, its contract and the real overview answer are the product's own.
+ * The first two mock the vendor-models routes and the overview's `vendorModelProblems` with
+ * Playwright routes: the e2e server has no Google key or Gemini fake to check an id against, and a
+ * test never reaches the internet. The last reads the real server's mappings.
  */
 import { expect, test, type Page } from "./fixtures.js";
 import type { VendorModelMapping } from "../../src/shared/schemas/admin-vendor-models.js";
@@ -151,5 +151,22 @@ test("the model ids card fits a 390 px phone in Vietnamese and passes axe", asyn
     await expectNoSeriousAxeFindings(page, { include: ["[role='dialog']"] });
   } finally {
     await context.close();
+  }
+});
+
+test("the card shows the server's own mappings, a row for each with its id in force", async ({ page }) => {
+  await signInAdmin(page);
+  const response = await page.request.get("/api/admin/vendor-models");
+  expect(response.status(), await response.text()).toBe(200);
+  const { mappings } = (await response.json()) as { mappings: VendorModelMapping[] };
+  expect(mappings.length).toBeGreaterThan(0);
+  await page.goto(CARD);
+  const card = page.getByRole("region", { name: "Model ids" });
+  await expect(card.getByRole("listitem")).toHaveCount(mappings.length);
+  const vendors = { kie: "KIE.ai", google: "Google Gemini API" } as const;
+  for (const m of mappings) {
+    await expect(card.getByRole("listitem", { name: `${m.modelLabel} at ${vendors[m.vendor]}` })).toContainText(
+      m.vendorModelId,
+    );
   }
 });
