@@ -16,6 +16,8 @@ const ADMIN_ONLY = [
   "src/server/features/notifications/",
   // Trying a KIE key the admin saves (the admin's settings and provider accounts only).
   "src/server/features/settings/kie-key-check.ts",
+  // Model ids per vendor (decision 0173): the admin's routes, checks and overview lines only.
+  "src/server/features/vendor-models/",
 ];
 
 function* files(dir: string): Generator<string> {
