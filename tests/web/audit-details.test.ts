@@ -274,8 +274,8 @@ const CASES: Record<AuditAction, [Record<string, unknown>, string[]]> = {
       after: { vendorModelId: "gemini-omni-1.1-flash", state: "deprecated" },
     },
     [
-      "vendor model id: veo-3.1-fast-generate-preview → gemini-omni-1.1-flash",
-      "state: active → deprecated",
+      "Model id: veo-3.1-fast-generate-preview → gemini-omni-1.1-flash",
+      "State: Active → Deprecated",
       "Reason: Google retired the preview id",
     ],
   ],

@@ -93,6 +93,9 @@ const FIELD_LABELS: Partial<Record<string, MessageDescriptor>> = {
   isEnabled: msg`Enabled`,
   status: msg`Status`,
   token: msg`API token`,
+  // A model's id at a vendor (issue 74, decision 0174).
+  vendorModelId: msg`Model id`,
+  state: msg`State`,
   // Explore's moderation (decision 0164).
   exploreStatus: msg`In Explore`,
   featured: msg`Featured`,

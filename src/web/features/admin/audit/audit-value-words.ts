@@ -25,7 +25,14 @@ const METHODS: Words = {
 };
 
 /** By field: the same code can mean different things in two fields. */
+/** A model id mapping's lifecycle (issue 74, decision 0174). */
+const MAPPING_STATES: Words = {
+  active: msg`Active`,
+  deprecated: msg`Deprecated`,
+  deactivated: msg`Deactivated`,
+};
 const VALUE_WORDS: Partial<Record<string, Words>> = {
+  state: MAPPING_STATES,
   kieSurface: { veo: msg`Veo API`, market: msg`Market jobs API` },
   paypalEnvironment: ENVIRONMENTS,
   creemEnvironment: ENVIRONMENTS,
