@@ -151,6 +151,30 @@ describe("VendorModelsCard", () => {
     });
   });
 
+  it("lets only the state of a KIE Veo model change: KIE names those itself", async () => {
+    await useLocale("en", "admin");
+    const { sent } = stubFetch({
+      "GET /api/admin/vendor-models": { body: { mappings: [kieFast] } },
+      "PUT /api/admin/vendor-models/veo3_fast/kie": { body: { ...kieFast, state: "deprecated" } },
+    });
+    const { user } = renderWeb(<VendorModelsCard />);
+    await user.click(await screen.findByRole("button", { name: "Edit Veo3 Fast at KIE.ai" }));
+    const dialog = screen.getByRole("dialog");
+    expect(dialog.textContent).toContain(
+      "KIE.ai names its Veo models itself (veo3_fast): only the state can change here.",
+    );
+    expect(within(dialog).queryByLabelText("Model id at KIE.ai")).toBeNull();
+    await user.selectOptions(within(dialog).getByLabelText("State"), "deprecated");
+    await user.type(within(dialog).getByLabelText("Reason"), "prefer Google for now");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await within(dialog).findByRole("status");
+    expect(sent.find((s) => s.method === "PUT")!.body).toEqual({
+      vendorModelId: null,
+      state: "deprecated",
+      reason: "prefer Google for now",
+    });
+  });
+
   it("shows the server's refusal in the dialog and keeps what was typed", async () => {
     await useLocale("en", "admin");
     stubFetch({

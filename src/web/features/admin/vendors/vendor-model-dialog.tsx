@@ -9,6 +9,7 @@ import {
   type VendorModelState,
 } from "../../../../shared/schemas/admin-vendor-models";
 import { tidyReason } from "../../../../shared/schemas/admin-reason";
+import { MODEL_CATALOGUE } from "../../../../shared/catalogue";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -53,6 +54,8 @@ export function VendorModelDialog({
   const vendor = vendorLabel(mapping.vendor);
   const fallback = mapping.defaultVendorModelId;
   const savedId = saved?.vendorModelId ?? "";
+  // KIE's Veo API names its models itself: there only the state can change (decision 0173).
+  const fixedId = mapping.vendor === "kie" && MODEL_CATALOGUE[mapping.model].family === "veo";
   const min = VENDOR_MODEL_REASON_MIN;
   const max = VENDOR_MODEL_REASON_MAX;
 
@@ -61,7 +64,7 @@ export function VendorModelDialog({
     const typed = id.trim();
     const length = tidyReason(reason).length;
     const found =
-      !useDefault && !VENDOR_MODEL_ID_PATTERN.test(typed)
+      !useDefault && !fixedId && !VENDOR_MODEL_ID_PATTERN.test(typed)
         ? t`The model id is 1-100 letters, digits, dots, dashes, underscores or slashes, as the vendor writes it.`
         : length < min
           ? t`Give a reason of at least ${min} characters.`
@@ -74,7 +77,7 @@ export function VendorModelDialog({
     save.mutate({
       model: mapping.model,
       vendor: mapping.vendor,
-      body: { vendorModelId: useDefault ? null : typed, state, reason },
+      body: { vendorModelId: useDefault || fixedId ? null : typed, state, reason },
     });
   };
 
@@ -114,25 +117,36 @@ export function VendorModelDialog({
           </div>
         ) : (
           <form onSubmit={submit} className="grid gap-4" noValidate>
-            <CheckboxField
-              id="vendor-model-default"
-              label={t`Use the default (${fallback})`}
-              checked={useDefault}
-              onCheckedChange={(checked) => {
-                setUseDefault(checked);
-                if (checked) setId(fallback);
-              }}
-            />
-            <TextField
-              id="vendor-model-id"
-              label={t`Model id at ${vendor}`}
-              value={useDefault ? fallback : id}
-              onValueChange={setId}
-              disabled={useDefault}
-              spellCheck={false}
-              autoCapitalize="off"
-              autoComplete="off"
-            />
+            {fixedId ? (
+              <p className="text-sm text-muted-foreground">
+                <Trans>
+                  {vendor} names its Veo models itself (<code className="break-all font-mono">{fallback}</code>): only
+                  the state can change here.
+                </Trans>
+              </p>
+            ) : (
+              <>
+                <CheckboxField
+                  id="vendor-model-default"
+                  label={t`Use the default (${fallback})`}
+                  checked={useDefault}
+                  onCheckedChange={(checked) => {
+                    setUseDefault(checked);
+                    if (checked) setId(fallback);
+                  }}
+                />
+                <TextField
+                  id="vendor-model-id"
+                  label={t`Model id at ${vendor}`}
+                  value={useDefault ? fallback : id}
+                  onValueChange={setId}
+                  disabled={useDefault}
+                  spellCheck={false}
+                  autoCapitalize="off"
+                  autoComplete="off"
+                />
+              </>
+            )}
             <ChoiceField
               id="vendor-model-state"
               label={t`State`}
