@@ -5,7 +5,7 @@
  *
  * The first two mock the vendor-models routes and the overview's `vendorModelProblems` with
  * Playwright routes: the e2e server has no Google key or Gemini fake to check an id against, and a
- * test never reaches the internet. The last reads the real server's mappings.
+ * test never reaches the internet. The last reads the real server's mappings and saves one.
  */
 import { expect, test, type Page } from "./fixtures.js";
 import type { VendorModelMapping } from "../../src/shared/schemas/admin-vendor-models.js";
@@ -154,7 +154,7 @@ test("the model ids card fits a 390 px phone in Vietnamese and passes axe", asyn
   }
 });
 
-test("the card shows the server's own mappings, a row for each with its id in force", async ({ page }) => {
+test("the card shows the server's own mappings and saves one through the real route", async ({ page }) => {
   await signInAdmin(page);
   const response = await page.request.get("/api/admin/vendor-models");
   expect(response.status(), await response.text()).toBe(200);
@@ -169,4 +169,23 @@ test("the card shows the server's own mappings, a row for each with its id in fo
       m.vendorModelId,
     );
   }
+
+  // A real save: Google's Veo3 Lite kept at its default and active (so no other spec sees a change),
+  // with a reason; the server checks it before answering (with no Google account here: not checked).
+  const lite = mappings.find((m) => m.model === "veo3_lite" && m.vendor === "google")!;
+  await card.getByRole("button", { name: "Edit Veo3 Lite at Google Gemini API" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel(`Use the default (${lite.defaultVendorModelId})`).check();
+  await dialog.getByLabel("State").selectOption("active");
+  await dialog.getByLabel("Reason").fill("e2e: keep Google's default id");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByRole("status")).toContainText(
+    `Saved: Veo3 Lite at Google Gemini API now uses ${lite.defaultVendorModelId}.`,
+  );
+  const saved = await page.request.get("/api/admin/vendor-models");
+  const after = ((await saved.json()) as { mappings: VendorModelMapping[] }).mappings.find(
+    (m) => m.model === "veo3_lite" && m.vendor === "google",
+  )!;
+  expect(after).toMatchObject({ vendorModelId: lite.defaultVendorModelId, state: "active" });
+  expect(after.check.checkedAt).not.toBeNull();
 });
