@@ -261,7 +261,7 @@ export function mcpServerFor(
     {
       title: "Get a video",
       description:
-        "A video's state: processing, completed (with the kept video's URLs, valid for a day) or failed (with the reason and the refund), and who made it (vendor: kie, or google when KIE was down).",
+        "A video's state: processing, completed (with the kept video's URLs, valid for a day) or failed (with the reason and the refund), and which vendor made it (vendor: kie, or google when the first vendor was down).",
       inputSchema: { video_id: taskIdArg },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
