@@ -54,8 +54,6 @@ export function VideoMetadata({ task }: { task: VideoTaskView }) {
             {formatCredits(task.creditsUsed + (task.uhdStatus === "none" ? 0 : task.uhdCredits))}
           </Field>
           <Field term={t`Created via`}>{createdViaLabel(task.createdVia)}</Field>
-          {/* Who made it (decision 0175): Google's Veo when KIE was down. */}
-          {task.vendor ? <Field term={t`Made by`}>{task.vendor === "google" ? t`Google (Veo)` : "KIE"}</Field> : null}
           <Field term={t`Video quality`}>{task.status === "failed" ? "—" : qualityLabel(task, madeResolution)}</Field>
           <Field term={t`Seed`}>{task.seeds ?? t`Random`}</Field>
           <Field term={t`Status`}>
