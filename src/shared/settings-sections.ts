@@ -20,7 +20,7 @@ export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 const ANCHORS = {
   payments: ["paypal-title", "creem-title"],
   prices: ["pricing-title", "credit-value-title", "packages-title", "plans-title"],
-  models: ["kie-token-title", "model-vendors-title", "kie-apis-title"],
+  models: ["kie-token-title", "model-vendors-title", "kie-apis-title", "vendor-models-title"],
   mail: ["mail-title", "mail-test-title"],
   "sign-ups": ["sign-ups-title", "google-title", "welcome-title", "referrals-title"],
   moderation: ["moderation-title", "explore-title"],
