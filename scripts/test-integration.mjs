@@ -82,6 +82,8 @@ export const PGLITE_FILES = [
   "webhooks",
   // Endpoints registered with a token, once per URL under the person's row lock (decision 0171).
   "webhook-token-api",
+  // The admin's model ids per vendor, audited in the same transaction (decision 0173).
+  "vendor-models",
   "mail-outbox",
 ].map((name) => `tests/integration/${name}.test.ts`);
 
