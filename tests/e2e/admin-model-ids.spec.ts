@@ -7,7 +7,7 @@
  * Playwright routes: the e2e server has no Google key or Gemini fake to check an id against, and a
  * test never reaches the internet. The last reads the real server's mappings and saves one.
  */
-import { expect, test, type Page } from "./fixtures.js";
+import { expect, test, type BrowserContext, type Page } from "./fixtures.js";
 import type { VendorModelMapping } from "../../src/shared/schemas/admin-vendor-models.js";
 import { expectNoSeriousAxeFindings } from "./accessibility.js";
 import { ADMIN } from "./helpers.js";
@@ -34,6 +34,15 @@ const mapping = (over: Partial<VendorModelMapping>): VendorModelMapping => ({
 async function signInAdmin(page: Page): Promise<void> {
   const response = await page.request.post("/api/auth/login", { data: ADMIN });
   expect(response.status()).toBe(200);
+}
+
+/**
+ * Closes a context whose pages have mocked routes: a mocked request still in flight (the overview
+ * the admin pages read) would otherwise fail the test as the context goes.
+ */
+async function closeMocked(context: BrowserContext): Promise<void> {
+  for (const page of context.pages()) await page.unrouteAll({ behavior: "ignoreErrors" });
+  await context.close();
 }
 
 /** A server whose Google id for Veo3 Fast is retired until the admin saves another; returns the PUT bodies. */
@@ -124,7 +133,7 @@ test("the admin sees a retired Google id on the overview, changes it with a reas
     await expect(page.getByRole("heading", { name: "Admin Dashboard", level: 1 })).toBeVisible();
     await expect(page.getByText("failed its check")).toHaveCount(0);
   } finally {
-    await context.close();
+    await closeMocked(context);
   }
 });
 
@@ -150,7 +159,7 @@ test("the model ids card fits a 390 px phone in Vietnamese and passes axe", asyn
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     await expectNoSeriousAxeFindings(page, { include: ["[role='dialog']"] });
   } finally {
-    await context.close();
+    await closeMocked(context);
   }
 });
 
