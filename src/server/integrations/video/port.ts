@@ -31,10 +31,23 @@ export interface VideoJob {
   callBackUrl?: string;
 }
 
-/** A task's state at its vendor; `cost` is what the vendor says it charged, in its unit, when it says. */
+/**
+ * A finished video handed over inline (Vertex AI's bytesBase64Encoded, the Interactions API's
+ * base64 video part) instead of at a link: the task worker stores it in our video store before
+ * the task completes (decision 0176), so no link to it ever leaves this server.
+ */
+export interface InlineVideo {
+  data: Buffer;
+  mime: string;
+}
+
+/**
+ * A task's state at its vendor; `cost` is what the vendor says it charged, in its unit, when it
+ * says. A success carries its video's links, or (with `resultUrls` empty) the video itself.
+ */
 export type VendorStatus =
   | { state: "generating" }
-  | { state: "succeeded"; resultUrls: string[]; cost?: number }
+  | { state: "succeeded"; resultUrls: string[]; cost?: number; video?: InlineVideo }
   | { state: "failed"; message: string; code?: number; refused: boolean; cost?: number };
 
 export type HdResult = { ready: true; url: string } | { ready: false; message: string };
