@@ -5,7 +5,7 @@ import type { ApiTokenView } from "../../../shared/schemas/api-tokens";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { formatDateTime } from "@/lib/format";
+import { UsageDates } from "@/components/ui/usage-dates";
 import { useDeleteToken } from "./use-api-tokens";
 
 /** The user's tokens, masked (first and last 8 characters), each with a confirmed delete. */
@@ -47,16 +47,7 @@ export function TokenList({ tokens }: { tokens: readonly ApiTokenView[] }) {
                   {token.token}
                 </code>
               </div>
-              <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-xs text-muted-foreground">
-                <dt>
-                  <Trans>Created</Trans>
-                </dt>
-                <dd className="text-foreground">{formatDateTime(createdAt)}</dd>
-                <dt>
-                  <Trans>Last used</Trans>
-                </dt>
-                <dd className="text-foreground">{lastUsed ? formatDateTime(lastUsed) : t`Never`}</dd>
-              </dl>
+              <UsageDates startLabel={<Trans>Created</Trans>} startedAt={createdAt} lastUsed={lastUsed} />
               <Button
                 type="button"
                 variant="outline"

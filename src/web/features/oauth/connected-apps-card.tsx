@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { PageLoading } from "@/components/ui/page-loading";
-import { formatDateTime } from "@/lib/format";
+import { UsageDates } from "@/components/ui/usage-dates";
 import { SCOPE_TEXT } from "./scope-text";
 import { useOAuthConnections, useRevokeConnection } from "./use-oauth";
 
@@ -64,16 +64,7 @@ export function ConnectedAppsCard() {
                     ))}
                   </ul>
                 </div>
-                <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-xs text-muted-foreground">
-                  <dt>
-                    <Trans>Connected</Trans>
-                  </dt>
-                  <dd className="text-foreground">{formatDateTime(createdAt)}</dd>
-                  <dt>
-                    <Trans>Last used</Trans>
-                  </dt>
-                  <dd className="text-foreground">{lastUsed ? formatDateTime(lastUsed) : t`Never`}</dd>
-                </dl>
+                <UsageDates startLabel={<Trans>Connected</Trans>} startedAt={createdAt} lastUsed={lastUsed} />
                 <Button
                   type="button"
                   variant="outline"
