@@ -24,7 +24,7 @@ import { readSettingsFromDatabase, type Settings } from "./features/settings/ser
 import { CaptchaCheck } from "./features/sign-up-protection/captcha.js";
 import type { GenerateDeps } from "./features/videos/generate-service.js";
 import { VideoVendors, type KeySource } from "./features/videos/video-vendors.js";
-import { retireModel } from "./features/videos/model-offer.js";
+import { markVendorModelGone } from "./features/vendor-models/retired.js";
 import { DEFAULT_GENERATE_RATE_LIMIT } from "./features/videos/routes.js";
 import { DEFAULT_UPLOAD_RATE_LIMIT, imageUploadLimiter, type UploadLimits } from "./features/videos/upload-service.js";
 import { DEFAULT_WEBHOOK_SEND_RATE_LIMIT } from "./features/webhooks/routes.js";
@@ -345,9 +345,12 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
       // Each linked image counts as one of the person's uploads (decision 0134).
       uploadLimiter: imageUploadLimiter(deps.uploadLimits?.perUser ?? DEFAULT_UPLOAD_RATE_LIMIT, rateLimitStore),
     },
-    retireModel: async (model, message) => {
-      if (await retireModel(db, model, message))
-        log.warn({ model, message }, "vendor no longer knows a model; turned off");
+    retireVendorModel: async (gone) => {
+      if (!(await markVendorModelGone(db, gone))) return;
+      // This process skips it from the next video on; the others when the change is announced.
+      caches.vendorModels.delete(SETTINGS_GROUP);
+      caches.settings.delete(SETTINGS_GROUP);
+      log.warn({ ...gone }, "vendor no longer knows a model id; its mapping is marked gone");
     },
   };
 

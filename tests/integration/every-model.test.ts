@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminNotifications, adminSettings } from "../../src/server/db/schema.js";
+import { adminNotifications, vendorModelChecks } from "../../src/server/db/schema.js";
 import {
   MODEL_CATALOGUE,
   MODELS,
@@ -187,14 +187,15 @@ describe("failures and refusals", () => {
 });
 
 describe("a model its vendor no longer knows", () => {
-  it("is taken off sale with a clear message, once, and its videos stay", async () => {
+  it("is taken off sale with a clear message once no vendor is left, once, and its videos stay", async () => {
     const u = await userWithCredits(t.app, t.database.db, 500);
     await allowInFlight(t.database.db, u.id);
     const made = await u.client.post("/api/generate-video", { prompt: "before", model: "seedance15_pro" });
     expect(made.statusCode, made.body).toBe(200);
     const before = (await balanceOf(t.database.db, u.id)).credits;
 
-    // The Market answers "model is not supported": refunded at once, and the model goes off sale.
+    // The Market answers "model is not supported": refunded at once; KIE's id is marked gone, and
+    // with no other vendor for the model it goes off sale (decision 0173).
     const gone = await u.client.post("/api/generate-video", {
       prompt: "after [sim:unknown-model]",
       model: "seedance15_pro",
@@ -210,7 +211,19 @@ describe("a model its vendor no longer knows", () => {
       expect(models).not.toContain("seedance15_pro");
       const again = await u.client.post("/api/generate-video", { prompt: "again", model: "seedance15_pro" });
       expect(again.statusCode).toBe(409);
-      expect(again.json().message).toMatch(/^Seedance 1\.5 Pro is not offered at the moment/);
+      expect(again.json().message).toMatch(/^Seedance 1\.5 Pro is no longer available from any provider/);
+      const [check] = await t.database.db
+        .select()
+        .from(vendorModelChecks)
+        .where(eq(vendorModelChecks.model, "seedance15_pro"));
+      expect(check).toMatchObject({ vendor: "kie", checkStatus: "gone", vendorModelId: "bytedance/seedance-1.5-pro" });
+      // KIE has no model lookup, so the daily check leaves a gone KIE id alone: only a new id clears it.
+      await t.app.jobs.vendorModelCheck.runOnce(new Date(Date.now() + 2 * 24 * 60 * 60_000));
+      const [kept] = await t.database.db
+        .select()
+        .from(vendorModelChecks)
+        .where(eq(vendorModelChecks.model, "seedance15_pro"));
+      expect(kept?.checkStatus).toBe("gone");
       // The video made before stays listed.
       const listed = (await u.client.get("/api/video-tasks?days=14"))
         .json()
@@ -221,9 +234,10 @@ describe("a model its vendor no longer knows", () => {
         .from(adminNotifications)
         .where(eq(adminNotifications.kind, "model_retired"));
       expect(notices).toHaveLength(1);
-      expect(notices[0]!.text).toContain("Seedance 1.5 Pro");
+      expect(notices[0]!.text).toContain("Seedance 1.5 Pro: KIE: bytedance/seedance-1.5-pro is no longer available");
     } finally {
-      await t.database.db.update(adminSettings).set({ disabledModels: [] });
+      await t.database.db.delete(vendorModelChecks);
+      await t.app.liveEvents.settle();
     }
   });
 });

@@ -329,6 +329,9 @@ describe("GoogleVeoMaker: errors", () => {
     });
     const err = await vendorError(maker().submit(job()));
     expect([err.kind, err.tryAnotherVendor]).toEqual(["model_retired", true]);
+    // The words of the notice about the retired preview ids (video-vendors-2026.md, addendum 1).
+    sim.faults.inject("gemini-submit", { httpStatus: 404, msg: `models/${FAST} is no longer available` });
+    expect((await vendorError(maker().submit(job()))).kind).toBe("model_retired");
   });
 
   it("reads billing, quota and validation refusals", async () => {

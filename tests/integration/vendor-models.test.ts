@@ -7,7 +7,13 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { adminAuditLog, vendorAccounts, vendorModelChecks, vendorModelMappings } from "../../src/server/db/schema.js";
+import {
+  adminAuditLog,
+  adminNotifications,
+  vendorAccounts,
+  vendorModelChecks,
+  vendorModelMappings,
+} from "../../src/server/db/schema.js";
 import { sha256Hex } from "../../src/server/lib/tokens.js";
 import {
   createVideoTestApp,
@@ -199,6 +205,46 @@ describe("vendor model ids on /admin", () => {
     const video = await u.client.post("/api/generate-video", { prompt: "a cliff [sim:code-455]", model: "veo3_lite" });
     expect(video.statusCode).toBeGreaterThanOrEqual(500);
     expect(sim.stats.geminiSubmissions.length).toBe(before);
+  });
+
+  it("marks Google's id gone when a failover video meets it retired, tells the admin once, and skips it", async () => {
+    // Never checked: the first to learn that the id is gone is a video failing over to Google.
+    sim.gemini.retiredModels = ["veo-3.1-fast-generate-preview"];
+    const u = await userWithCredits(t.app, t.database.db, 200);
+    const before = sim.stats.geminiSubmissions.length;
+    const first = await u.client.post("/api/generate-video", { prompt: "a bay [sim:code-455]", model: "veo3_fast" });
+    // KIE's outage is what the person is told about, not Google's id.
+    expect(first.statusCode, first.body).toBe(503);
+    expect(sim.stats.geminiSubmissions.length).toBe(before);
+    await t.app.liveEvents.settle();
+
+    const list = (await admin.get("/api/admin/vendor-models")).json<{ mappings: Mapping[] }>().mappings;
+    expect(list.find((m) => m.model === "veo3_fast" && m.vendor === "google")).toMatchObject({
+      check: { status: "gone", message: "Google: veo-3.1-fast-generate-preview is no longer available" },
+      usable: false,
+    });
+    const overview = (await admin.get("/api/admin/overview?range=today")).json();
+    expect(overview.vendorModelProblems).toContainEqual(
+      expect.objectContaining({ vendor: "google", model: "veo3_fast" }),
+    );
+    // Still offered: KIE's mapping is usable. The next outage sends nothing to Google, and no second notice.
+    const models = await u.client.get("/api/models");
+    expect(models.json().models.map((m: { id: string }) => m.id)).toContain("veo3_fast");
+    const calls = sim.stats.calls["gemini-submit"] ?? 0;
+    const second = await u.client.post("/api/generate-video", {
+      prompt: "a bay again [sim:code-455]",
+      model: "veo3_fast",
+    });
+    expect(second.statusCode).toBe(503);
+    expect(sim.stats.calls["gemini-submit"] ?? 0).toBe(calls);
+    const notices = await t.database.db
+      .select()
+      .from(adminNotifications)
+      .where(eq(adminNotifications.kind, "model_retired"));
+    expect(notices.map((n) => n.text)).toEqual([
+      expect.stringContaining("Veo3 Fast: Google: veo-3.1-fast-generate-preview is no longer available"),
+    ]);
+    await t.database.db.delete(adminNotifications).where(eq(adminNotifications.kind, "model_retired"));
   });
 
   it("uses a deprecated mapping only when no other vendor can make the model; a deactivated one never", async () => {

@@ -80,7 +80,8 @@ function setup(groups: VendorKey[][], { recorded = true } = {}) {
     },
     uploads: { readByUrl: async () => Buffer.alloc(0) },
     callbackUrlFor: () => undefined,
-    retireModel: async (model: string) => void retired.push(model),
+    retireVendorModel: async (gone: { model: string; vendor: string; vendorModelId: string }) =>
+      void retired.push(`${gone.model}@${gone.vendor}:${gone.vendorModelId}`),
     firstCheckMs: 1000,
     wake: () => void woken++,
   } as unknown as GenerateDeps;
@@ -165,14 +166,25 @@ describe("submitting with failover", () => {
     expect(failed).toEqual(["timed out."]);
   });
 
-  it("takes a retired model off sale and tries the next vendor", async () => {
+  it("marks the vendor's retired id gone and tries the next vendor", async () => {
     const tried: string[] = [];
     const { deps, retired } = setup([
       [key("kie-1", "kie", new VendorError("model_retired", "model not found"), tried)],
       [key("google-1", "google", "op-7", tried)],
     ]);
     expect((await submit(deps)).taskId).toBe("op-7");
-    expect(retired).toEqual(["veo3_fast"]);
+    expect(retired).toEqual(["veo3_fast@kie:veo3_fast"]);
+  });
+
+  it("tells of the first vendor's outage, not of a second vendor's retired id", async () => {
+    const tried: string[] = [];
+    const { deps, retired } = setup([
+      [key("kie-1", "kie", new VendorError("unavailable", "KIE is down"), tried)],
+      [key("google-1", "google", new VendorError("model_retired", "models/x is no longer available"), tried)],
+    ]);
+    expect((await refusedWith(submit(deps))).code).toBe("service_unavailable");
+    expect(tried).toEqual(["kie-1", "google-1"]);
+    expect(retired).toEqual(["veo3_fast@google:veo3_fast"]);
   });
 
   it("leaves failed a task the vendor took after it was refunded, and says the credits came back", async () => {

@@ -32,6 +32,9 @@ export class VendorModelCheck extends defineJob<
     const gone: string[] = [];
     for (const m of table) {
       if (m.state === "deactivated") continue;
+      // KIE has no lookup: a KIE id found gone was learnt from KIE's own answer to a video
+      // (features/vendor-models/retired.ts), and only the admin's new id clears it.
+      if (m.vendor === "kie" && m.check.status === "gone") continue;
       // A check of the id in force younger than a day is kept (KIE's "unchecked" included).
       if (m.check.checkedAt && now.getTime() - Date.parse(m.check.checkedAt) < this.opts.maxAgeMs) continue;
       const result = await checkVendorModel(m.vendor, m.vendorModelId, google);

@@ -100,12 +100,15 @@ export async function notifyProviderProblem(
   }
 }
 
-/** A vendor no longer knows a model: it was taken off sale (issue 42). */
-export async function notifyModelRetired(db: Queryable, m: { label: string; message: string }): Promise<void> {
+/** A vendor no longer knows the id a model was sent by (decision 0173): that mapping is skipped from now on. */
+export async function notifyModelRetired(
+  db: Queryable,
+  m: { label: string; message: string; said: string },
+): Promise<void> {
   await queue(
     db,
     "model_retired",
-    `🚫 <b>Model taken off sale</b>\n${e(m.label)}: the vendor answered “${e(m.message.slice(0, 300))}”. New videos with it are refused; turn it back on in /admin settings once the vendor offers it again.`,
+    `🚫 <b>Model id gone</b>\n${e(m.label)}: ${e(m.message)} (the vendor answered “${e(m.said.slice(0, 300))}”). New videos go to its other vendors, and the model is hidden while none is left; set a new id in /admin settings › Models › Model ids.`,
   );
 }
 

@@ -17,7 +17,6 @@ import { users } from "../../db/schema.js";
 import type { LinkTask } from "../../http/idempotency.js";
 import type { UploadStore } from "../../integrations/storage/uploads.js";
 import type { GenerateVideoInput, GenerateVideoResult } from "../../../shared/schemas/videos.js";
-import type { ModelId } from "../../../shared/catalogue.js";
 import type { Mailer } from "../mail/outbox.js";
 import type { ScreeningDeps } from "../moderation/screening.js";
 import type { Settings } from "../settings/service.js";
@@ -28,6 +27,7 @@ import { submitWithFailover } from "./generate-submit.js";
 import { discardImages, type LinkedImageOptions } from "./linked-images.js";
 import { quoteNow } from "./quote.js";
 import type { TaskRow } from "./task-state.js";
+import type { RetiredVendorModel } from "../vendor-models/retired.js";
 import type { KeySource, VideoVendors } from "./video-vendors.js";
 
 // Where the worker and the recovery read it from since before the split.
@@ -39,8 +39,11 @@ export interface GenerateDeps {
   uploads: UploadStore;
   /** Callback URL for a key's source, when the provider can reach us. */
   callbackUrlFor(source: KeySource): string | undefined;
-  /** A vendor said it no longer knows this model: take it off sale (model-offer.ts). */
-  retireModel?(model: ModelId, message: string): Promise<void>;
+  /**
+   * A vendor said it no longer knows the id it was sent: that mapping is marked gone (decision
+   * 0173), so failover skips it; the model goes off sale only when no vendor is left for it.
+   */
+  retireVendorModel?(gone: RetiredVendorModel): Promise<void>;
   /** First status check after submission. */
   firstCheckMs: number;
   /** Tell the background worker there is new work. */

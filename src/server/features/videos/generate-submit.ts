@@ -112,11 +112,18 @@ export async function submitWithFailover(
           await failTask(db, reserved.id, TASK_FAILURES.notSubmitted, null, null);
           throw err;
         }
-        lastError = err;
+        // A retired id says nothing to the person when another vendor's outage came first.
+        if (err.kind !== "model_retired" || !lastError) lastError = err;
         if (key.vendorAccountId && (err.kind === "insufficient_credits" || err.kind === "unauthorized")) {
           await deps.provider.markAccount(key.vendorAccountId, err.kind);
         }
-        if (err.kind === "model_retired") await deps.retireModel?.(input.model, err.message);
+        if (err.kind === "model_retired")
+          await deps.retireVendorModel?.({
+            model: input.model,
+            vendor: key.vendor,
+            vendorModelId: key.maker.vendorModel(job),
+            message: err.message,
+          });
         // Key problems move on to the vendor's next key; a vendor that is down (or whose keys are
         // all refused) to the next vendor. A refusal would repeat anywhere, and after a timeout
         // the vendor may have taken the video: a second try could make it twice.
@@ -182,7 +189,7 @@ export function refusal(
         reason: "The video service no longer offers this model",
         error: new AppError(
           "conflict",
-          `${modelLabel(model)} is no longer offered by its video service and was taken off sale. Choose another model. ${refunded}`,
+          `${modelLabel(model)} is no longer offered by its video service. Choose another model. ${refunded}`,
           reasoned("model_unavailable", { model: modelLabel(model), models: "" }),
         ),
       };

@@ -4,10 +4,6 @@
  * extension) is refused with 409 before anything is screened or charged. Videos already made with
  * it stay listed, playable and upgradable.
  */
-import { sql } from "drizzle-orm";
-import type { Db } from "../../db/connect.js";
-import { adminSettings } from "../../db/schema.js";
-import { notifyModelRetired } from "../notifications/outbox.js";
 import { MODELS, type ModelId } from "../../../shared/catalogue.js";
 import { reasoned } from "../../../shared/error-reasons.js";
 import { modelLabel } from "../../../shared/videos.js";
@@ -39,25 +35,4 @@ export function assertModelOffered(s: OfferSettings, model: ModelId): void {
     `${modelLabel(model)} ${why}. Choose another model: ${others}.`,
     reasoned("model_unavailable", { model: modelLabel(model), models: others }),
   );
-}
-
-/**
- * A vendor answered that it no longer knows this model (its "model is not supported"): the model
- * is turned off as the admin would, once, and the admin is told, so new videos get a clear 409
- * instead of an outage; videos made with it stay. The last model on is never turned off (the
- * admin's own rule); the admin turns it back on in the settings.
- */
-export async function retireModel(db: Db, model: ModelId, message: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const changed = await tx
-      .update(adminSettings)
-      .set({ disabledModels: sql`array_append(${adminSettings.disabledModels}, ${model}::text)` })
-      .where(
-        sql`not (${model}::text = any(${adminSettings.disabledModels})) and cardinality(${adminSettings.disabledModels}) < ${MODELS.length - 1}`,
-      )
-      .returning({ id: adminSettings.id });
-    if (changed.length === 0) return false;
-    await notifyModelRetired(tx, { label: modelLabel(model), message });
-    return true;
-  });
 }

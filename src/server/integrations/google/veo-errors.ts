@@ -41,8 +41,9 @@ export function kindOfGoogleStatus(httpStatus: number, error: GoogleErrorBody, c
   if (httpStatus === 402) return "insufficient_credits";
   if (httpStatus === 404) {
     if (call === "status") return "not_found";
-    // "models/x is not found for API version v1beta, or is not supported for predictLongRunning."
-    return /is not found|not supported/i.test(error.message ?? "") ? "model_retired" : "failed";
+    // "models/x is not found for API version v1beta, or is not supported for predictLongRunning.",
+    // or, for an id Google retired, "models/x is no longer available" (video-vendors-2026.md addendum).
+    return /is not found|not supported|no longer available/i.test(error.message ?? "") ? "model_retired" : "failed";
   }
   if (httpStatus === 429) return "rate_limited";
   // 500 INTERNAL, 503 UNAVAILABLE (overloaded), 504 DEADLINE_EXCEEDED, and a proxy's 502.
