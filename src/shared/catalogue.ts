@@ -47,6 +47,7 @@ export const MODELS = [
   "seedance2",
   "seedance15_pro",
   "hailuo23_pro",
+  "wan27",
   "wan26",
 ] as const;
 export type ModelId = (typeof MODELS)[number];
@@ -235,6 +236,26 @@ export const MODEL_CATALOGUE: Record<ModelId, ModelDescription> = {
       ]),
     },
   },
+  wan27: {
+    ...MARKET,
+    family: "wan",
+    label: "Wan 2.7",
+    description: "2 to 15-second clips with sound, from a first and last frame too",
+    // The Market's 2.7 (decision 0179): text takes a shape (`ratio`), image a first and an optional
+    // last frame and follows them; sound is made with every video (no switch); a seed may be fixed.
+    modes: { text: TEXT, image: { ...FRAMES, shapeFollowsImage: true } },
+    durations: { options: [2, 5, 10, 15], default: 5, chosen: true },
+    resolutions: { options: ["720p", "1080p"], default: "1080p" },
+    aspectRatios: { options: ["16:9", "9:16", "1:1", "4:3", "3:4"], default: "16:9", chosen: true },
+    audio: "always",
+    // The product's one seed range (schemas/videos.ts), inside the 0-2147483647 that 2.7 takes.
+    seed: VEO_SEED,
+    // KIE: $0.08 a second at 720p, $0.12 at 1080p (a third party's measured price, decision 0179).
+    pricing: {
+      unit: "second",
+      cells: [kiePriced("720p", true, 16, "second"), kiePriced("1080p", true, 24, "second")],
+    },
+  },
   wan26: {
     ...MARKET,
     family: "wan",
@@ -265,7 +286,19 @@ export const MODEL_LADDERS: readonly (readonly ModelId[])[] = [
   ["veo3_lite", "veo3_fast", "veo3"],
   ["kling26", "kling3"],
   ["seedance15_pro", "seedance2"],
+  ["wan26", "wan27"],
 ];
+
+/**
+ * The cell of `below` that `cell` of the model above it must cost more than: the same resolution
+ * and sound, or, where the model below makes no sound, its silent cell (Wan 2.7 always has sound).
+ */
+export function ladderCellBelow(below: ModelId, cell: Pick<PriceCell, "resolution" | "audio">): PriceCell | undefined {
+  const cells = MODEL_CATALOGUE[below].pricing.cells;
+  const same = cells.find((c) => c.resolution === cell.resolution && c.audio === cell.audio);
+  if (same || MODEL_CATALOGUE[below].audio !== "never") return same;
+  return cells.find((c) => c.resolution === cell.resolution);
+}
 
 /**
  * Raises, in `table`, each better model's cell above the same cell of the model below it on its
@@ -277,9 +310,7 @@ export function climbLadders(table: Record<PriceItem, Price>): void {
       const below = ladder[i - 1]!;
       const above = ladder[i]!;
       for (const cell of MODEL_CATALOGUE[above].pricing.cells) {
-        const lower = MODEL_CATALOGUE[below].pricing.cells.find(
-          (c) => c.resolution === cell.resolution && c.audio === cell.audio,
-        );
+        const lower = ladderCellBelow(below, cell);
         const own = table[priceKeyOf(above, cell)];
         const under = lower ? table[priceKeyOf(below, lower)] : undefined;
         if (!own || !under || own.web > under.web) continue;

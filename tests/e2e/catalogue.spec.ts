@@ -19,7 +19,7 @@ import {
 /** The provider's link (the simulator's) until the archive job has copied the file, then our own. */
 const CLIP_URL = /(\/simulator\/kie\/files\/.+|^\/media\/videos\/[0-9a-f-]{36})\.mp4(\?.*)?$/;
 
-/** Every model in the select, enabled where it makes this mode (issue 42: nine models). */
+/** Every model in the select, enabled where it makes this mode (issue 42: nine models; Wan 2.7 made ten). */
 const MODELS_MAKING = (mode: "text" | "reference"): Record<string, boolean> => ({
   "Veo3 (Quality)": mode === "text",
   "Veo3 Fast": true,
@@ -30,6 +30,7 @@ const MODELS_MAKING = (mode: "text" | "reference"): Record<string, boolean> => (
   "Seedance 1.5 Pro": mode === "text",
   // Hailuo 2.3 makes videos from an image only.
   "Hailuo 2.3 Pro": false,
+  "Wan 2.7": mode === "text",
   "Wan 2.6": mode === "text",
 });
 

@@ -131,7 +131,7 @@ describe("every model, every mode", () => {
 });
 
 describe("failures and refusals", () => {
-  it.each(["kling3", "seedance2", "wan26", "veo3_fast"] as const)(
+  it.each(["kling3", "seedance2", "wan26", "wan27", "veo3_fast"] as const)(
     "a failed %s video is refunded once, whoever asks how it went",
     async (model) => {
       const u = await userWithCredits(t.app, t.database.db, 100);
@@ -160,6 +160,14 @@ describe("failures and refusals", () => {
     ["kling26", { upgrade4k: true }, "Kling 2.6 makes no 4K version"],
     ["kling3", { watermark: "MyBrand" }, "Kling 3.0 takes no watermark"],
     ["wan26", { seeds: 12345 }, "Wan 2.6 takes no seed"],
+    [
+      "wan27",
+      { durationSeconds: 7 },
+      "Wan 2.7 makes videos of 2 seconds, 5 seconds, 10 seconds or 15 seconds, not 7 seconds",
+    ],
+    ["wan27", { resolution: "480p" }, "Wan 2.7 makes 720p or 1080p videos, not 480p"],
+    ["wan27", { aspectRatio: "21:9" }, "Wan 2.7 makes 16:9, 9:16, 1:1, 4:3 or 3:4 videos, not 21:9"],
+    ["wan27", { audio: false }, "Wan 2.7 always makes its videos with sound"],
   ] as const)("%s with %o is refused (%s), nothing charged", async (model, options, message) => {
     const u = await userWithCredits(t.app, t.database.db, 100);
     const mode = modesFor(model)[0]!;
@@ -183,6 +191,70 @@ describe("failures and refusals", () => {
     const expected = Math.ceil(resolvePrices({})["kling3:1080p+sound"]!.api * 10);
     expect(res.json()).toMatchObject({ success: true, creditsUsed: expected });
     expect((await balanceOf(t.database.db, u.id)).credits).toBe(500 - expected);
+  });
+});
+
+describe("Wan 2.7 beside Wan 2.6 (decision 0179)", () => {
+  it("makes a 2-second 3:4 video with a seed, sent in the Market's words and charged per second", async () => {
+    const u = await userWithCredits(t.app, t.database.db, 500);
+    const res = await u.client.post("/api/generate-video", {
+      prompt: "a kite over dunes",
+      model: "wan27",
+      mode: "text",
+      durationSeconds: 2,
+      resolution: "720p",
+      aspectRatio: "3:4",
+      seeds: 12345,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const perSecond = resolvePrices(SPEC_PRICES)["wan27:720p+sound"]!.web;
+    const { taskId, creditsUsed } = res.json();
+    expect(creditsUsed).toBe(Math.ceil(perSecond * 2));
+    const sent = t.sim.stats.submissions.find((s) => s.taskId === taskId);
+    expect(sent).toMatchObject({
+      model: "wan/2-7-text-to-video",
+      input: { prompt: "a kite over dunes", ratio: "3:4", duration: 2, resolution: "720p", seed: 12345 },
+    });
+    expect(await taskRow(t.database.db, taskId)).toMatchObject({
+      vendor: "kie",
+      vendorModel: "wan/2-7-text-to-video",
+      audio: true,
+    });
+    await runWorkerUntil(t, async () => (await taskRow(t.database.db, taskId)).status === "completed");
+    const done = await taskRow(t.database.db, taskId);
+    expect(await isMp4(done.resultUrls![0]!)).toBe(true);
+    // KIE's 16 credits a second at 720p, from the Market's creditsConsumed.
+    expect(Number(done.vendorCost)).toBe(32);
+    expect((await balanceOf(t.database.db, u.id)).credits).toBe(500 - creditsUsed);
+  });
+
+  it("sends an image video's first and last frames, and keeps Wan 2.6 for those who choose it", async () => {
+    const u = await userWithCredits(t.app, t.database.db, 500);
+    await allowInFlight(t.database.db, u.id);
+    const imageUrls = await imagesFor(u.client.sessionCookie, "wan27", "image");
+    expect(imageUrls).toHaveLength(2);
+    const res = await u.client.post("/api/generate-video", {
+      prompt: "from dawn to dusk",
+      model: "wan27",
+      mode: "image",
+      imageUrls,
+      durationSeconds: 15,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { taskId } = res.json();
+    const sent = t.sim.stats.submissions.find((s) => s.taskId === taskId);
+    expect(sent?.model).toBe("wan/2-7-image-to-video");
+    expect(sent?.imageUrls).toHaveLength(2);
+    expect(Object.keys(sent?.input ?? {}).sort()).toEqual(
+      ["duration", "first_frame_url", "last_frame_url", "prompt", "resolution"].sort(),
+    );
+    expect(sent?.input).toMatchObject({ duration: 15, resolution: "1080p" });
+    await runWorkerUntil(t, async () => (await taskRow(t.database.db, taskId)).status === "completed");
+    expect(Number((await taskRow(t.database.db, taskId)).vendorCost)).toBe(24 * 15);
+
+    const old = await u.client.post("/api/generate-video", { prompt: "the old one", model: "wan26", mode: "text" });
+    expect(old.statusCode, old.body).toBe(200);
+    expect(t.sim.stats.submissions.find((s) => s.taskId === old.json().taskId)?.model).toBe("wan/2-6-text-to-video");
   });
 });
 

@@ -225,6 +225,36 @@ const VALID: Valid[] = [
     echo: { image_count: 1, duration: "10", resolution: "1080p" },
   },
   {
+    model: "wan/2-7-text-to-video",
+    input: { prompt: "Wan 2.7 defaults" },
+    credits: 24 * 5,
+    clip: ["16:9", "1080p"],
+    echo: { ratio: "16:9", duration: 5, resolution: "1080p" },
+  },
+  {
+    model: "wan/2-7-text-to-video",
+    input: {
+      prompt: "Wan 2.7 short portrait",
+      ratio: "9:16",
+      duration: 2,
+      resolution: "720p",
+      negative_prompt: "blur",
+      seed: 12345,
+      prompt_extend: false,
+      watermark: false,
+    },
+    credits: 16 * 2,
+    clip: ["9:16", "720p"],
+    echo: { ratio: "9:16", duration: 2, resolution: "720p" },
+  },
+  {
+    model: "wan/2-7-image-to-video",
+    input: { prompt: "Wan 2.7 frames", first_frame_url: IMG, last_frame_url: IMG2, duration: 15 },
+    credits: 24 * 15,
+    clip: ["16:9", "1080p"],
+    echo: { frame_count: 2, duration: 15, resolution: "1080p" },
+  },
+  {
     model: "hailuo/2-3-image-to-video-pro",
     input: { prompt: "Hailuo pro defaults", image_url: IMG },
     credits: 45,
@@ -305,6 +335,8 @@ const BASE: Record<string, Record<string, unknown>> = {
   "bytedance/seedance-1.5-pro": { prompt: "abc", aspect_ratio: "1:1", duration: 8 },
   "wan/2-6-text-to-video": { prompt: "x" },
   "wan/2-6-image-to-video": { prompt: "xy", image_urls: [IMG] },
+  "wan/2-7-text-to-video": { prompt: "x" },
+  "wan/2-7-image-to-video": { prompt: "x", first_frame_url: IMG },
   "hailuo/2-3-image-to-video-pro": { prompt: "x", image_url: IMG },
   "hailuo/2-3-image-to-video-standard": { prompt: "x", image_url: IMG },
 };
@@ -312,6 +344,9 @@ const S2 = "bytedance/seedance-2";
 const S15 = "bytedance/seedance-1.5-pro";
 const WAN_T = "wan/2-6-text-to-video";
 const HAILUO = "hailuo/2-3-image-to-video-pro";
+const WAN27_T = "wan/2-7-text-to-video";
+const WAN27_I = "wan/2-7-image-to-video";
+const WAN27_SECONDS = "duration must be an integer from 2 to 15";
 const DURATION_15 = 'duration must be an integer from 4 to 12, or "4", "8" or "12"';
 
 /** [model, change to its BASE input, the field the message names, msg]. */
@@ -400,6 +435,22 @@ const REFUSALS: Array<[string, Record<string, unknown>, string, string]> = [
   [WAN_T, { image_urls: [IMG] }, "image_urls", "image_urls is not supported by wan/2-6-text-to-video"],
   ["wan/2-6-image-to-video", { image_urls: undefined }, "image_urls", "image_urls is required"],
   ["wan/2-6-image-to-video", { prompt: "x" }, "prompt", "prompt must be at least 2 characters"],
+  [WAN27_T, { duration: "5" }, "duration", WAN27_SECONDS],
+  [WAN27_T, { duration: 1 }, "duration", WAN27_SECONDS],
+  [WAN27_T, { duration: 16 }, "duration", WAN27_SECONDS],
+  [WAN27_T, { duration: 7.5 }, "duration", WAN27_SECONDS],
+  [WAN27_T, { resolution: "480p" }, "resolution", 'resolution must be "720p" or "1080p"'],
+  [WAN27_T, { resolution: "1080P" }, "resolution", 'resolution must be "720p" or "1080p"'],
+  [WAN27_T, { ratio: "21:9" }, "ratio", 'ratio must be "16:9", "9:16", "1:1", "4:3" or "3:4"'],
+  [WAN27_T, { aspect_ratio: "16:9" }, "aspect_ratio", "aspect_ratio is not supported by wan/2-7-text-to-video"],
+  [WAN27_T, { first_frame_url: IMG }, "first_frame_url", "first_frame_url is not supported by wan/2-7-text-to-video"],
+  [WAN27_T, { negative_prompt: "x".repeat(501) }, "negative_prompt", "negative_prompt must be at most 500 characters"],
+  [WAN27_T, { seed: -1 }, "seed", "seed must be an integer from 0 to 2147483647"],
+  [WAN27_I, { first_frame_url: undefined }, "first_frame_url", "first_frame_url is required"],
+  [WAN27_I, { image_urls: [IMG] }, "image_urls", "image_urls is not supported by wan/2-7-image-to-video"],
+  [WAN27_I, { ratio: "16:9" }, "ratio", "ratio is not supported by wan/2-7-image-to-video"],
+  [WAN27_I, { first_clip_url: "https://example.com/v.mp4" }, "first_clip_url", "first_clip_url is not simulated"],
+  [WAN27_I, { duration: 20 }, "duration", WAN27_SECONDS],
   [HAILUO, { image_url: undefined }, "image_url", "image_url is required"],
   [
     HAILUO,

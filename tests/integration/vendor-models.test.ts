@@ -95,6 +95,16 @@ describe("vendor model ids on /admin", () => {
     expect(mappings.find((m) => m.model === "kling26" && m.vendor === "kie")?.vendorModelId).toBe(
       "kling-2.6/text-to-video",
     );
+    // Wan 2.7 (decision 0179) is listed beside 2.6, its Market id read from its input builder.
+    expect(mappings.find((m) => m.model === "wan27" && m.vendor === "kie")).toMatchObject({
+      vendorModelId: "wan/2-7-text-to-video",
+      defaultVendorModelId: "wan/2-7-text-to-video",
+      state: "active",
+      usable: true,
+    });
+    expect(mappings.find((m) => m.model === "wan26" && m.vendor === "kie")?.vendorModelId).toBe(
+      "wan/2-6-text-to-video",
+    );
     // Google does not make Kling: no such mapping.
     expect(mappings.some((m) => m.model === "kling26" && m.vendor === "google")).toBe(false);
   });

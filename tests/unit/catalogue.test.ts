@@ -135,6 +135,51 @@ describe("the Market's models (issue 42)", () => {
   });
 });
 
+describe("Wan 2.7 beside Wan 2.6 (decision 0179)", () => {
+  it("comes first in its family, 2.6 kept for those who chose it", () => {
+    const wan = MODELS.filter((m) => MODEL_CATALOGUE[m].family === "wan");
+    expect(wan).toEqual(["wan27", "wan26"]);
+    expect(modesFor("wan27")).toEqual(["text", "image"]);
+    expect(MODEL_CATALOGUE.wan27.modes.image).toEqual({ images: { min: 1, max: 2 }, shapeFollowsImage: true });
+  });
+
+  it("takes its own lengths, shapes and seed, always with sound", () => {
+    expect(optionsFor("wan27", {})).toEqual({
+      durationSeconds: 5,
+      resolution: "1080p",
+      aspectRatio: "16:9",
+      audio: true,
+    });
+    expect(optionsProblem("wan27", { durationSeconds: 2, resolution: "720p", aspectRatio: "3:4" })).toBeUndefined();
+    expect(optionsProblem("wan27", { durationSeconds: 7 })?.message).toBe(
+      "Wan 2.7 makes videos of 2 seconds, 5 seconds, 10 seconds or 15 seconds, not 7 seconds",
+    );
+    expect(optionsProblem("wan27", { resolution: "480p" })?.message).toBe(
+      "Wan 2.7 makes 720p or 1080p videos, not 480p",
+    );
+    expect(optionsProblem("wan27", { aspectRatio: "21:9" })?.field).toBe("aspectRatio");
+    expect(optionsProblem("wan27", { audio: false })?.message).toBe("Wan 2.7 always makes its videos with sound");
+    expect(MODEL_CATALOGUE.wan27.seed).toEqual({ min: 10_000, max: 99_999 });
+  });
+
+  it("is priced per second of the chosen resolution, times its length", () => {
+    expect(priceItemLabel("wan27:1080p+sound")).toBe("Wan 2.7 · 1080p · with sound · per second");
+    expect(MODEL_CATALOGUE.wan27.pricing.cells.map((c) => [c.resolution, c.audio, c.vendorCost])).toEqual([
+      ["720p", true, 16],
+      ["1080p", true, 24],
+    ]);
+    const prices = resolvePrices({
+      "wan27:720p+sound": { web: 0.75, api: 1.5 },
+      "wan27:1080p+sound": { web: 1.1, api: 2.2 },
+    });
+    const video = { model: "wan27" as const, durationSeconds: 10, resolution: "1080p" as const, audio: true };
+    expect(webCost(prices, video)).toBe(11);
+    expect(apiCost(prices, video)).toBe(22);
+    expect(webCost(prices, { ...video, durationSeconds: 2, resolution: "720p" })).toBe(2); // 1.5 rounded up
+    expect(webCost(prices, { ...video, durationSeconds: 15, resolution: "720p" })).toBe(12); // 11.25 rounded up
+  });
+});
+
 describe("KIE's words for them (the adapter's, not the catalogue's)", () => {
   it("name each mode's generationType and each model's extend name", () => {
     expect(KIE_GENERATION_TYPES).toEqual({

@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  climbLadders,
+  ladderCellBelow,
   MODEL_CATALOGUE,
   MODEL_LADDERS,
   MODELS,
@@ -34,9 +36,8 @@ function orderedPairs(table: Record<PriceItem, Price>): [Price, Price, string][]
   for (const ladder of MODEL_LADDERS)
     for (let i = 1; i < ladder.length; i++)
       for (const cell of MODEL_CATALOGUE[ladder[i]!].pricing.cells) {
-        const lower = MODEL_CATALOGUE[ladder[i - 1]!].pricing.cells.find(
-          (c) => c.resolution === cell.resolution && c.audio === cell.audio,
-        );
+        // The same resolution and sound, or the silent cell of a model below that makes no sound.
+        const lower = ladderCellBelow(ladder[i - 1]!, cell);
         if (lower)
           pairs.push([
             table[priceKeyOf(ladder[i - 1]!, lower)]!,
@@ -48,6 +49,16 @@ function orderedPairs(table: Record<PriceItem, Price>): [Price, Price, string][]
 }
 
 describe("the default prices (issue 68)", () => {
+  it("order Wan 2.7 above Wan 2.6 at each resolution, its sound against 2.6's silence (decision 0179)", () => {
+    const pairs = orderedPairs(DEFAULTS).filter(([, , name]) => name.startsWith("wan27"));
+    expect(pairs.map(([, , name]) => name)).toEqual(["wan27 720p", "wan27 1080p"]);
+    for (const [lower, higher] of pairs) expect(higher.web).toBeGreaterThan(lower.web);
+    // 2.7's cells are named with their sound; one priced as 2.6's is climbed a step above it.
+    const table: Record<PriceItem, Price> = { ...DEFAULTS, "wan27:1080p+sound": DEFAULTS["wan26:1080p"]! };
+    climbLadders(table);
+    expect(table["wan27:1080p+sound"]!.web).toBeGreaterThan(DEFAULTS["wan26:1080p"]!.web);
+  });
+
   it("keep at least 30 % of every sale over KIE's list cost at 10 cents a credit, on both channels", () => {
     for (const line of priceLines(DEFAULTS, KIE, DEFAULT_CREDIT_VALUE_USD)) {
       if (line.web.priceUsd === 0) continue; // an extension is priced as its video

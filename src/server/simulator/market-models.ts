@@ -381,6 +381,93 @@ function wan26(kind: "text" | "image"): MarketModel {
   };
 }
 
+// ---- Wan 2.7 (decision 0179): integer seconds 2-15, text `ratio`, image first/last frame, sound always ----
+
+/** Credits per second (a third party's measured $0.08 / $0.12 a second: decision 0179). */
+const WAN27_RATES: Partial<Record<Resolution, number>> = { "720p": 16, "1080p": 24 };
+const WAN27_RATIOS = ["16:9", "9:16", "1:1", "4:3", "3:4"] as const;
+
+function wan27(kind: "text" | "image"): MarketModel {
+  const id = `wan/2-7-${kind}-to-video`;
+  const common = {
+    prompt: text("prompt", 1, 5000),
+    negative_prompt: z
+      .string({ error: says("negative_prompt", "a string") })
+      .max(500, "negative_prompt must be at most 500 characters")
+      .optional(),
+    resolution: oneOf("resolution", ["720p", "1080p"]).optional(),
+    duration: z
+      .int({ error: says("duration", "an integer from 2 to 15") })
+      .min(2, "duration must be an integer from 2 to 15")
+      .max(15, "duration must be an integer from 2 to 15")
+      .optional(),
+    prompt_extend: bool("prompt_extend").optional(),
+    watermark: bool("watermark").optional(),
+    seed: z
+      .int({ error: says("seed", "an integer from 0 to 2147483647") })
+      .min(0, "seed must be an integer from 0 to 2147483647")
+      .max(2147483647, "seed must be an integer from 0 to 2147483647")
+      .optional(),
+    nsfw_checker: bool("nsfw_checker").optional(),
+    // 2.6's and the other models' names for what 2.7 does not take, or calls otherwise.
+    aspect_ratio: notAField("aspect_ratio", id),
+    image_urls: notAField("image_urls", id),
+    sound: notAField("sound", id),
+    generate_audio: notAField("generate_audio", id),
+  };
+  const schema = z.object(
+    kind === "text"
+      ? {
+          ...common,
+          ratio: oneOf("ratio", WAN27_RATIOS).optional(),
+          audio_url: url("audio_url").optional(),
+          first_frame_url: notAField("first_frame_url", id),
+          last_frame_url: notAField("last_frame_url", id),
+        }
+      : {
+          ...common,
+          first_frame_url: url("first_frame_url"),
+          last_frame_url: url("last_frame_url").optional(),
+          // A video to continue: not simulated (only a first frame is).
+          first_clip_url: z.undefined({ error: "first_clip_url is not simulated" }).optional(),
+          driving_audio_url: url("driving_audio_url").optional(),
+          ratio: notAField("ratio", id),
+        },
+  );
+  return {
+    id,
+    parse: parser(schema, (i) => {
+      // Text's schema refuses both fields, so only an image request has them.
+      const { first_frame_url: first, last_frame_url: last } = i as {
+        first_frame_url?: string;
+        last_frame_url?: string;
+      };
+      const frames = [first, last].filter((u) => u !== undefined);
+      return {
+        request: {
+          ...PLAIN,
+          duration: i.duration ?? 5,
+          resolution: i.resolution ?? "1080p",
+          // Wan 2.7 makes sound with every video (there is no switch).
+          audio: true,
+          aspect: kind === "text" ? (i.ratio ?? "16:9") : undefined,
+          frames: frames.length,
+        },
+        imageUrls: frames,
+      };
+    }),
+    cost: (r) => {
+      const rate = WAN27_RATES[r.resolution];
+      return rate !== undefined && r.duration >= 2 && r.duration <= 15 ? perSecond(rate, r.duration) : undefined;
+    },
+    echo: (r) => ({
+      ...(kind === "text" ? { ratio: r.aspect } : { frame_count: r.frames }),
+      duration: r.duration,
+      resolution: r.resolution,
+    }),
+  };
+}
+
 // ---- Hailuo 2.3 (§2.5.6): image only, one `image_url`; no 10 s at 1080P ----
 
 function hailuo23(tier: "pro" | "standard", prices: ClipPrices): MarketModel {
@@ -433,4 +520,6 @@ export const MARKET_MODELS: readonly MarketModel[] = [
   wan26("image"),
   hailuo23("pro", { "768p": { 6: 45, 10: 90 }, "1080p": { 6: 80 } }),
   hailuo23("standard", { "768p": { 6: 30, 10: 50 }, "1080p": { 6: 50 } }),
+  wan27("text"),
+  wan27("image"),
 ];

@@ -28,6 +28,7 @@ const MODEL_DESCRIPTIONS: Record<ModelId, MessageDescriptor> = {
   // Not "affordable": the owner sets the prices (decision 0077).
   seedance15_pro: msg`4 to 12-second clips, sound on request`,
   hailuo23_pro: msg`Brings one image to life, without sound`,
+  wan27: msg`2 to 15-second clips with sound, from a first and last frame too`,
   wan26: msg`5 to 15-second clips in 720p or 1080p, without sound`,
 };
 

@@ -105,6 +105,27 @@ function wan26(job: MarketJob): MarketInput {
   };
 }
 
+/**
+ * Wan 2.7 (decision 0179): one id per mode. Text names its shape `ratio`; an image job sends its
+ * first frame and an optional last one and follows them. The duration is a number (2-15); sound
+ * comes with every video and has no field; `prompt_extend` and `watermark` keep KIE's defaults.
+ */
+function wan27(job: MarketJob): MarketInput {
+  const [first, last] = job.imageUrls;
+  return {
+    model: first === undefined ? "wan/2-7-text-to-video" : "wan/2-7-image-to-video",
+    input: {
+      prompt: job.prompt,
+      ...(first === undefined
+        ? { ratio: job.aspectRatio }
+        : { first_frame_url: first, ...(last !== undefined ? { last_frame_url: last } : {}) }),
+      duration: job.durationSeconds,
+      resolution: job.resolution,
+      ...(job.seed !== undefined ? { seed: job.seed } : {}),
+    },
+  };
+}
+
 /** The Market's input for each of our models besides Veo. */
 export const MARKET_INPUTS: Partial<Record<ModelId, (job: MarketJob) => MarketInput>> = {
   kling3: kling30,
@@ -112,5 +133,6 @@ export const MARKET_INPUTS: Partial<Record<ModelId, (job: MarketJob) => MarketIn
   seedance2,
   seedance15_pro: seedance15,
   hailuo23_pro: hailuo23,
+  wan27,
   wan26,
 };

@@ -70,6 +70,12 @@ export const TRAITS: Record<ModelId, ModelTraits> = {
     speed: VARIES,
     bestFor: msg`Bringing one image to life`,
   },
+  wan27: {
+    picture: msg`720p or 1080p, five shapes`,
+    sound: msg`Sound with every video`,
+    speed: VARIES,
+    bestFor: msg`Clips of 2 to 15 seconds between a first and last frame`,
+  },
   wan26: {
     picture: msg`720p or 1080p, landscape`,
     sound: SILENT,
