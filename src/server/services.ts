@@ -49,6 +49,8 @@ import { internalFileUrl } from "./features/videos/video-deps.js";
 import type { VideoArchiverOptions } from "./jobs/video-archiver.js";
 import type { VideoJoinerOptions } from "./jobs/video-joiner.js";
 import { backgroundJobs, type BackgroundJobs } from "./jobs/background-jobs.js";
+import { DEFAULT_ARCHIVER_OPTIONS } from "./jobs/video-archiver.js";
+import { InlineVideoKeeper } from "./features/videos/inline-video.js";
 import type { NotificationSenderOptions } from "./jobs/notification-sender.js";
 import type { MailSenderOptions } from "./jobs/mail-sender.js";
 import { mailEnvironmentOf } from "./features/mail/mail-server.js";
@@ -159,6 +161,8 @@ export interface Services {
   uploads: UploadStore;
   /** Archived videos (decision 0043), and the signer of their URLs. */
   videoStore: VideoStore;
+  /** Keeps a video a vendor hands over inline in the video store (decision 0176). */
+  inlineVideos: InlineVideoKeeper;
   videoUrls: VideoUrlSigner;
   paypal: PaypalContext;
   /** The plans' providers and their timed work (issue 69). */
@@ -254,6 +258,16 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     ? new S3VideoStore(config.s3, path.join(config.dataDir, "video-copies"))
     : new DiskVideoStore(path.join(config.dataDir, "videos"));
   const videoStore = deps.wrapVideoStore ? deps.wrapVideoStore(defaultVideoStore) : defaultVideoStore;
+  // The archiver's size limit and frame-taking hold for a video handed over inline too (decision 0176).
+  const archiverLimits = { ...DEFAULT_ARCHIVER_OPTIONS, ...deps.archiver };
+  const inlineVideos = new InlineVideoKeeper(
+    { db, videoStore, log },
+    {
+      maxBytes: archiverLimits.maxBytes,
+      ffmpegPath: archiverLimits.ffmpegPath,
+      frameTimeoutMs: archiverLimits.frameTimeoutMs,
+    },
+  );
   const simulatorFiles = { publicBaseUrl: simulator.publicBaseUrl, baseUrl: simulator.baseUrl };
   const trustedFileOrigins = [simulator.baseUrl, simulator.publicBaseUrl, config.kie.baseUrl].map(
     (url) => new URL(url).origin,
@@ -298,6 +312,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
       uploads,
       paypal: () => paypalConnection(paypal),
       videoStore,
+      inlineVideos,
       fetchUrlFor: (url) => internalFileUrl({ simulatorFiles }, url),
       uploadQuotaBytes: deps.uploadLimits?.quotaBytes ?? config.uploadQuotaBytes,
       trustedOrigins: trustedFileOrigins,
@@ -402,6 +417,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
     provider,
     uploads,
     videoStore,
+    inlineVideos,
     videoUrls,
     paypal,
     plans,

@@ -49,6 +49,7 @@ export const MODELS = [
   "hailuo23_pro",
   "wan27",
   "wan26",
+  "omni_flash",
 ] as const;
 export type ModelId = (typeof MODELS)[number];
 
@@ -76,6 +77,14 @@ const withAndWithoutSound = (rows: readonly (readonly [Resolution, number, numbe
     kiePriced(res, false, silent, "second"),
     kiePriced(res, true, sound, "second"),
   ]);
+/**
+ * A cell priced in US dollars by a vendor that does not sell in KIE credits (Google's Gemini API):
+ * the cost in KIE credits at the default credit price, so the price rule and the owner's unit
+ * economics read it like any other cell.
+ */
+const usdPriced = (resolution: Resolution, audio: boolean, usd: number, unit: "video" | "second"): PriceCell =>
+  kiePriced(resolution, audio, Number((usd / DEFAULT_KIE_CREDIT_USD).toFixed(2)), unit);
+
 const silentOnly = (rows: readonly (readonly [Resolution, number])[]): PriceCell[] =>
   rows.map(([res, cost]) => kiePriced(res, false, cost, "second"));
 
@@ -273,6 +282,32 @@ export const MODEL_CATALOGUE: Record<ModelId, ModelDescription> = {
         ["720p", 14],
         ["1080p", 20.9],
       ]),
+    },
+  },
+  // Google's Gemini Omni Flash through the Gemini API's Interactions API (decision 0176).
+  omni_flash: {
+    family: "omni",
+    vendors: ["google"],
+    label: "Gemini Omni Flash",
+    description: "Quick drafts at 360p or finished 1080p clips, with sound",
+    modes: { text: TEXT, image: FRAMES },
+    durations: { options: [4, 6, 8, 10], default: 8, chosen: true },
+    resolutions: { options: ["360p", "720p", "1080p"], default: "720p" },
+    aspectRatios: { options: ["16:9", "9:16"], default: "16:9", chosen: true },
+    audio: "always",
+    seed: null,
+    negativePrompt: false,
+    watermark: false,
+    upgrades: { hd1080: false, uhd4k: false, extend: false },
+    limits: [],
+    // Google bills output tokens; resellers' per-second figures (video-vendors-2026.md, addendum 4), with sound.
+    pricing: {
+      unit: "second",
+      cells: [
+        usdPriced("360p", true, 0.03, "second"),
+        usdPriced("720p", true, 0.1, "second"),
+        usdPriced("1080p", true, 0.15, "second"),
+      ],
     },
   },
 };

@@ -13,7 +13,7 @@ export type GenerationMode = (typeof MODES)[number];
 export const ASPECT_RATIOS = ["16:9", "9:16", "1:1", "4:3", "3:4", "21:9"] as const;
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 
-export const RESOLUTIONS = ["480p", "720p", "768p", "1080p", "4k"] as const;
+export const RESOLUTIONS = ["360p", "480p", "720p", "768p", "1080p", "4k"] as const;
 export type Resolution = (typeof RESOLUTIONS)[number];
 
 /** Sound: in every video, on or off as asked, or never. */
@@ -24,7 +24,7 @@ type AudioSupport = (typeof AUDIO_SUPPORT)[number];
 export const VENDORS = ["kie", "google"] as const;
 export type Vendor = (typeof VENDORS)[number];
 
-export const MODEL_FAMILIES = ["veo", "kling", "seedance", "hailuo", "wan"] as const;
+export const MODEL_FAMILIES = ["veo", "kling", "seedance", "hailuo", "wan", "omni"] as const;
 type ModelFamily = (typeof MODEL_FAMILIES)[number];
 
 /** A web price in credits and an API price (decimal, charged rounded up). */

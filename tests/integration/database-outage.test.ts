@@ -168,8 +168,11 @@ describe.runIf(usingPostgres)("a task check cut off by a database outage", () =>
     } as unknown as VideoVendors;
     // Two processes' workers: one reaches the database through the proxy, the other directly. The lease is the real 90 s.
     const options = { ...DEFAULT_WORKER_OPTIONS, taskTimeoutMs: 3_600_000 };
-    const cutOff = new TaskWorker({ db: proxied.db, provider, mailer: t.app.mailer }, options);
-    const other = new TaskWorker({ db: behindProxy.direct.db, provider, mailer: t.app.mailer }, options);
+    const inlineVideos = {
+      resultUrlsOf: async (_task: unknown, record: { resultUrls: string[] }) => record.resultUrls,
+    };
+    const cutOff = new TaskWorker({ db: proxied.db, provider, mailer: t.app.mailer, inlineVideos }, options);
+    const other = new TaskWorker({ db: behindProxy.direct.db, provider, mailer: t.app.mailer, inlineVideos }, options);
 
     // The check is with the provider when the database goes away: the answer ("ready") cannot be written.
     const checking = cutOff.runOnce();

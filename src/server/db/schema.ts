@@ -220,7 +220,7 @@ export const videoTasks = pgTable(
     vendorAccountId: uuid("vendor_account_id").references(() => vendorAccounts.id, { onDelete: "set null" }),
     /** Which key made the task, so status and 1080p calls use the same one: account | settings | env | simulator. */
     providerSource: text("provider_source").notNull().default("simulator"),
-    /** Which of the vendor's surfaces made the task, so its status is read there: veo or market (decision 0051), gemini. */
+    /** Which of the vendor's surfaces made the task, so its status is read there: veo or market (decision 0051), gemini, interactions (decision 0176). */
     providerSurface: text("provider_surface").notNull().default("veo"),
     /** Who made it (issue 42): kie or google; and the vendor's name of the model asked for. */
     vendor: text("vendor").notNull().default("kie"),
@@ -331,7 +331,10 @@ export const videoTasks = pgTable(
     check("video_tasks_created_via_valid", sql`${t.createdVia} in ('web', 'api')`),
     check("video_tasks_provider_source_valid", sql`${t.providerSource} in ('account', 'settings', 'env', 'simulator')`),
     check("video_tasks_hd_status_valid", sql`${t.hdStatus} in ('none', 'held', 'pending', 'ready', 'failed')`),
-    check("video_tasks_provider_surface_valid", sql`${t.providerSurface} in ('veo', 'market', 'gemini')`),
+    check(
+      "video_tasks_provider_surface_valid",
+      sql`${t.providerSurface} in ('veo', 'market', 'gemini', 'interactions')`,
+    ),
     check("video_tasks_vendor_valid", sql`${t.vendor} in ('kie', 'google')`),
     check("video_tasks_failure_kind_valid", sql`${t.failureKind} is null or ${t.failureKind} in ('refused')`),
     check("video_tasks_uhd_status_valid", sql`${t.uhdStatus} in ('none', 'requested', 'pending', 'ready', 'failed')`),

@@ -12,6 +12,7 @@ import { VendorError } from "../integrations/video/errors.js";
 import { UNSUBMITTED_PREFIX } from "../features/videos/generate-service.js";
 import { completeTask, failTask, IN_PROGRESS, type TaskRow } from "../features/videos/task-state.js";
 import { refundUhd } from "../features/videos/uhd.js";
+import { InlineVideoRefused, type InlineVideoKeeper } from "../features/videos/inline-video.js";
 import type { KeySource, VideoVendors } from "../features/videos/video-vendors.js";
 import type { Mailer } from "../features/mail/outbox.js";
 import { defineJob, type JobDeps } from "./define-job.js";
@@ -78,6 +79,8 @@ export interface TaskWorkerDeps extends JobDeps {
   provider: VideoVendors;
   /** The person's mail when their web video finishes (decision 0086). */
   mailer: Mailer;
+  /** Keeps a video handed over inline in our store before its task completes (decision 0176). */
+  inlineVideos: Pick<InlineVideoKeeper, "resultUrlsOf">;
   /** Where KIE's 4K callback should go for a task's key (none: the worker polls). */
   callbackUrlFor?: (source: KeySource) => string | undefined;
 }
@@ -172,17 +175,26 @@ export class TaskWorker extends defineJob<TaskWorkerDeps, TaskWorkerOptions, Tas
     try {
       const maker = await this.deps.provider.makerFor(task);
       const record = await maker.status(task.taskId);
-      if (record.state === "succeeded")
+      if (record.state === "succeeded") {
+        let resultUrls: string[];
+        try {
+          // A video handed over inline is kept in our store first (decision 0176).
+          resultUrls = await this.deps.inlineVideos.resultUrlsOf(task, record);
+        } catch (err) {
+          if (!(err instanceof InlineVideoRefused)) throw err;
+          await failTask(this.deps.db, task.id, err.message, null, this.deps.mailer);
+          return;
+        }
         await completeTask(
           this.deps.db,
           task.id,
-          record.resultUrls,
+          resultUrls,
           this.opts.hdScheduleMs[0] ?? 10_000,
           this.deps.mailer,
           undefined,
           record.cost,
         );
-      else if (record.state === "failed")
+      } else if (record.state === "failed")
         // A prompt refused for its content is the person's, not a failure (decision 0082).
         await failTask(this.deps.db, task.id, record.message, record.refused ? "refused" : null, this.deps.mailer);
       else await this.release(task, later);

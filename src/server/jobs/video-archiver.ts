@@ -14,7 +14,8 @@ import { videoFiles, videoTasks } from "../db/schema.js";
 import { notifyArchiveFailed } from "../features/notifications/outbox.js";
 import { copyToTemp, type CopyLimits } from "../features/videos/archive-copy.js";
 import { archivedVideoPath } from "../features/videos/video-files.js";
-import { bundledFfmpegPath, extractFrame } from "../integrations/media/video-frame.js";
+import { takePoster } from "../features/videos/inline-video.js";
+import { bundledFfmpegPath } from "../integrations/media/video-frame.js";
 import type { VideoStore } from "../integrations/storage/video-store.js";
 import { VendorError } from "../integrations/video/errors.js";
 import type { VideoVendors } from "../features/videos/video-vendors.js";
@@ -45,7 +46,7 @@ export interface VideoArchiverOptions {
   frameTimeoutMs: number;
 }
 
-const DEFAULT_ARCHIVER_OPTIONS: VideoArchiverOptions = {
+export const DEFAULT_ARCHIVER_OPTIONS: VideoArchiverOptions = {
   intervalMs: 2_000,
   batchSize: 10,
   maxBatchesPerPass: 20,
@@ -58,12 +59,6 @@ const DEFAULT_ARCHIVER_OPTIONS: VideoArchiverOptions = {
   ffmpegPath: bundledFfmpegPath(),
   frameTimeoutMs: 30_000,
 };
-
-interface Poster {
-  blobName: string;
-  width: number;
-  height: number;
-}
 
 type FileRow = typeof videoFiles.$inferSelect;
 
@@ -160,7 +155,8 @@ export class VideoArchiver extends defineJob<VideoArchiverDeps, VideoArchiverOpt
       const copy = await copyToTemp(this.deps.fetchUrlFor(source), store.tempDir, limits);
       if (copy.kind === "gone") return await this.expire(file);
       // Taken from the temporary copy, before it moves into the store (which may be a bucket).
-      const poster = file.quality === "720p" ? await this.storePoster(file, copy.tempPath) : undefined;
+      const poster =
+        file.quality === "720p" ? await takePoster(store, this.opts, file.id, copy.tempPath, this.log) : undefined;
       // A name of this copy's own: a copy that loses its file (deleted meanwhile, its lease taken
       // over, its source changed) removes only what it wrote, never what another copy wrote.
       const blobName = `${file.id}.${crypto.randomBytes(6).toString("hex")}.mp4`;
@@ -237,28 +233,6 @@ export class VideoArchiver extends defineJob<VideoArchiverDeps, VideoArchiverOpt
     } catch (err) {
       if (err instanceof VendorError && err.kind === "not_found") return file.sourceUrl;
       throw err;
-    }
-  }
-
-  /**
-   * Takes the video's frame (decision 0083) and stores it beside the video: its name and size, or
-   * undefined when there is no FFmpeg or it failed (logged; the video is kept all the same).
-   */
-  private async storePoster(file: FileRow, videoPath: string): Promise<Poster | undefined> {
-    const { ffmpegPath, frameTimeoutMs } = this.opts;
-    if (!ffmpegPath) return undefined;
-    const store = this.deps.videoStore;
-    const tempPath = path.join(store.tempDir, `${crypto.randomUUID()}.jpg`);
-    try {
-      const size = await extractFrame(ffmpegPath, videoPath, tempPath, { timeoutMs: frameTimeoutMs });
-      const blobName = `${file.id}.${crypto.randomBytes(6).toString("hex")}.jpg`;
-      const { size: bytes } = await fsp.stat(tempPath);
-      await store.putFile(tempPath, blobName, bytes, "image/jpeg");
-      return { blobName, ...size };
-    } catch (err) {
-      await fsp.rm(tempPath, { force: true });
-      this.log.warn({ fileId: file.id, err }, "no frame could be taken from the video; its share page shows the brand");
-      return undefined;
     }
   }
 

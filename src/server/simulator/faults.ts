@@ -17,6 +17,8 @@ const ENDPOINTS: readonly SimulatorEndpoint[] = [
   "gemini-model",
   "gemini-download",
   "gemini-file",
+  "gemini-interaction-create",
+  "gemini-interaction-get",
 ];
 
 export interface FaultQueue extends SimulatorFaults {
@@ -67,6 +69,7 @@ export function createStats(): SimulatorStats {
     submissions: [],
     geminiSubmissions: [],
     geminiKeyedFileFetches: 0,
+    geminiInteractions: [],
     reset() {
       // Mutated in place so references a test holds stay live.
       Object.assign(stats.calls, zero());
@@ -74,6 +77,7 @@ export function createStats(): SimulatorStats {
       stats.submissions.length = 0;
       stats.geminiSubmissions.length = 0;
       stats.geminiKeyedFileFetches = 0;
+      stats.geminiInteractions.length = 0;
     },
   };
   return stats;

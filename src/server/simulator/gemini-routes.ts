@@ -6,6 +6,8 @@
  * redirects to, GET /gemini-files/{id}.mp4?until=… (honoured for ten minutes, then 403). Google's key header and error body, never KIE's.
  * Every route counts its call and takes queued faults first (gemini-submit, gemini-operation,
  * gemini-model, gemini-download, gemini-file), then checks the key (all but the keyless file).
+ * Gemini Omni Flash's Interactions API (POST /v1beta/interactions, GET /v1beta/interactions/{id})
+ * is added to the same scope from gemini-interactions.ts (decision 0176).
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import fastifyStatic from "@fastify/static";
@@ -23,6 +25,7 @@ import {
   type GeminiModel,
 } from "./gemini-operation.js";
 import { geminiMarkers, parseSubmit } from "./gemini-request.js";
+import { interactionsRoutes, servedInteractionsModel } from "./gemini-interactions.js";
 import type { SimulatorEndpoint, SimulatorFault } from "./types.js";
 import { queryParam } from "./veo-routes.js";
 
@@ -119,12 +122,22 @@ export function geminiRoutes(ctx: SimContext): FastifyPluginAsync {
       },
     );
 
-    // models.get: what a client checks a key with (unbilled).
+    interactionsRoutes(app, ctx, guard, BODY_LIMIT);
+
+    // models.get: what a client checks a key with (unbilled), and what a mapping is checked with (decision 0173).
     app.get<{ Params: { model: string } }>(
       "/v1beta/models/:model",
       { onRequest: guard(ctx, "gemini-model") },
       async (request) => {
         const { model } = request.params;
+        // Omni's model card advertises generateContent, though it serves the Interactions API only (TanStack/ai #871).
+        if (servedInteractionsModel(ctx, model))
+          return {
+            name: `models/${model}`,
+            version: "1.1",
+            displayName: model,
+            supportedGenerationMethods: ["generateContent", "countTokens"],
+          };
         servedModel(ctx, model, "get");
         return {
           name: `models/${model}`,

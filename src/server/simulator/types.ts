@@ -61,7 +61,7 @@ export interface KieSimulator {
  * `create-task` and `record-info-market`: the Market's POST /jobs/createTask and GET /jobs/recordInfo;
  * `moderation`: the stand-in for Creem's POST /v1/moderation/prompt; `gemini-*`: the Gemini API
  * fake's predictLongRunning, operation GET, models.get, keyed file download and the keyless file
- * that download redirects to.
+ * that download redirects to, and its Interactions API's create and get (decision 0176).
  */
 export type SimulatorEndpoint =
   | "generate"
@@ -78,7 +78,9 @@ export type SimulatorEndpoint =
   | "gemini-operation"
   | "gemini-model"
   | "gemini-download"
-  | "gemini-file";
+  | "gemini-file"
+  | "gemini-interaction-create"
+  | "gemini-interaction-get";
 
 export interface SimulatorFault {
   /** Answer with this HTTP status (e.g. 429, 500, 503) instead of 200. */
@@ -122,7 +124,21 @@ export interface SimulatorStats {
   geminiSubmissions: GeminiSubmission[];
   /** Fetches of the keyless Gemini file URL that carried a key (header or `?key=`): a client should send none. */
   geminiKeyedFileFetches: number;
+  /** Every accepted Interactions API request (decision 0176), to check what a client handed over. */
+  geminiInteractions: GeminiInteractionSubmission[];
   reset(): void;
+}
+
+/** What the Gemini fake recorded of an accepted interaction. */
+export interface GeminiInteractionSubmission {
+  id: string;
+  model: string;
+  prompt: string;
+  /** Each image part in order: its type and decoded size. */
+  images: Array<{ mimeType: string; bytes: number }>;
+  /** `response_format` as sent (`{}` when absent). */
+  responseFormat: Record<string, unknown>;
+  background: boolean;
 }
 
 /** What the Gemini fake recorded of an accepted predictLongRunning request. */

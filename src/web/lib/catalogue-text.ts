@@ -30,6 +30,7 @@ const MODEL_DESCRIPTIONS: Record<ModelId, MessageDescriptor> = {
   hailuo23_pro: msg`Brings one image to life, without sound`,
   wan27: msg`2 to 15-second clips with sound, from a first and last frame too`,
   wan26: msg`5 to 15-second clips in 720p or 1080p, without sound`,
+  omni_flash: msg`Quick drafts at 360p or finished 1080p clips, with sound`,
 };
 
 const MODE_LABELS: Record<GenerationMode, MessageDescriptor> = {

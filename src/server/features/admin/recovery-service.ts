@@ -14,6 +14,7 @@ import { UNSUBMITTED_PREFIX, type GenerateDeps } from "../videos/generate-servic
 import type { VideoVendors } from "../videos/video-vendors.js";
 import type { Mailer } from "../mail/outbox.js";
 import { completeTask } from "../videos/task-state.js";
+import { InlineVideoRefused, type InlineVideoKeeper } from "../videos/inline-video.js";
 import { pool } from "../../lib/pool.js";
 
 const RECHECK_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -29,6 +30,8 @@ export interface RecoveryDeps {
   generation: Pick<GenerateDeps, "firstCheckMs" | "wake">;
   /** A recovered web video is "ready" after all: its person hears so (decision 0086). */
   mailer: Mailer;
+  /** Keeps a video handed over inline in our store before its task completes (decision 0176). */
+  inlineVideos: Pick<InlineVideoKeeper, "resultUrlsOf">;
 }
 
 type Outcome = "recovered" | "chargedAgain" | "refundKept" | "stillFailed" | "unchecked" | "raced";
@@ -57,18 +60,21 @@ async function recheckOne(
     return "unchecked";
   }
   if (record.state !== "succeeded") return "stillFailed";
+  let resultUrls: string[];
+  try {
+    // A video handed over inline is kept in our store first, as the task worker keeps it (decision 0176).
+    resultUrls = await ctx.inlineVideos.resultUrlsOf(task, record);
+  } catch (err) {
+    log?.warn(
+      { taskId: task.taskId, err: err instanceof Error ? err.message : String(err) },
+      "re-check: video not kept",
+    );
+    return err instanceof InlineVideoRefused ? "stillFailed" : "unchecked";
+  }
   return ctx.db.transaction(async (tx): Promise<Outcome> => {
     // Conditional on still being failed: two admins pressing at once recover it once.
     if (
-      !(await completeTask(
-        tx,
-        task.id,
-        record.resultUrls,
-        ctx.generation.firstCheckMs,
-        ctx.mailer,
-        ["failed"],
-        record.cost,
-      ))
+      !(await completeTask(tx, task.id, resultUrls, ctx.generation.firstCheckMs, ctx.mailer, ["failed"], record.cost))
     )
       return "raced";
     if (!task.refunded) return "recovered";

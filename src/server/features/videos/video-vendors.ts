@@ -13,7 +13,8 @@ import type { Db } from "../../db/connect.js";
 import { vendorAccounts } from "../../db/schema.js";
 import { KieClient } from "../../integrations/kie/client.js";
 import { KieMarketMaker, KieVeoMaker } from "../../integrations/kie/kie-makers.js";
-import { GoogleVeoMaker } from "../../integrations/google/veo-maker.js";
+import { GEMINI_DEFAULT_MODEL_IDS, GoogleVeoMaker } from "../../integrations/google/veo-maker.js";
+import { GoogleInteractionsMaker, isInteractionsModelId } from "../../integrations/google/interactions-maker.js";
 import type { Vendor, VideoMaker } from "../../integrations/video/port.js";
 import { VendorError } from "../../integrations/video/errors.js";
 import type { SecretBox } from "../../lib/secret-box.js";
@@ -97,23 +98,30 @@ export class VideoVendors {
     return surface === "market" ? new KieMarketMaker(client, !simulated, ids) : new KieVeoMaker(client, !simulated);
   }
 
-  private googleMaker(apiKey: string, simulated: boolean, modelIds?: ModelIds): VideoMaker {
+  /**
+   * Google's adapter: the Interactions API (decision 0176) when the model's id speaks it (a
+   * `gemini-` id, or a task made there), else predictLongRunning for Veo's ids.
+   */
+  private googleMaker(apiKey: string, simulated: boolean, modelIds?: ModelIds, interactions = false): VideoMaker {
     const { gemini: google } = this.deps.config;
-    return simulated
-      ? new GoogleVeoMaker({
-          baseUrl: `${this.deps.simulator.baseUrl}/v1beta`,
-          apiKey: this.deps.simulator.apiKey,
-          timeoutMs: google.timeoutMs,
-          // The simulator's video links name its public URL, not the loopback one this process calls.
-          keyOrigins: this.deps.simulator.publicBaseUrl ? [new URL(this.deps.simulator.publicBaseUrl).origin] : [],
-          ...(modelIds ? { modelIds } : {}),
-        })
-      : new GoogleVeoMaker({
-          baseUrl: google.baseUrl,
-          apiKey,
-          timeoutMs: google.timeoutMs,
-          ...(modelIds ? { modelIds } : {}),
-        });
+    const where = simulated
+      ? { baseUrl: `${this.deps.simulator.baseUrl}/v1beta`, apiKey: this.deps.simulator.apiKey }
+      : { baseUrl: google.baseUrl, apiKey };
+    if (interactions)
+      return new GoogleInteractionsMaker({
+        ...where,
+        timeoutMs: google.timeoutMs,
+        modelIds: { ...GEMINI_DEFAULT_MODEL_IDS, ...modelIds },
+      });
+    return new GoogleVeoMaker({
+      ...where,
+      timeoutMs: google.timeoutMs,
+      // The simulator's video links name its public URL, not the loopback one this process calls.
+      ...(simulated && this.deps.simulator.publicBaseUrl
+        ? { keyOrigins: [new URL(this.deps.simulator.publicBaseUrl).origin] }
+        : {}),
+      ...(modelIds ? { modelIds } : {}),
+    });
   }
 
   /** Where Google's model lookup is asked (decision 0173): the simulator's fake, or Google with the best Google key. */
@@ -181,19 +189,24 @@ export class VideoVendors {
         }
       } else {
         const googleIds = mapping ? { [model]: mapping.vendorModelId } : undefined;
+        // A gemini- id speaks the Interactions API, whichever model it is mapped to (decision 0176).
+        const interactions = isInteractionsModelId((googleIds ?? GEMINI_DEFAULT_MODEL_IDS)[model]);
         for (const a of accounts.filter((x) => x.vendor === "google"))
           keys.push({
             vendor,
             source: "account",
             vendorAccountId: a.id,
-            maker: this.googleMaker(a.token, simulated, googleIds),
+            maker: this.googleMaker(a.token, simulated, googleIds, interactions),
           });
         if (this.deps.config.gemini.apiKey && !simulated)
           keys.push({
             vendor,
             source: "env",
-            maker: this.googleMaker(this.deps.config.gemini.apiKey, false, googleIds),
+            maker: this.googleMaker(this.deps.config.gemini.apiKey, false, googleIds, interactions),
           });
+        // Offline without a Google account, a model only Google makes is made by the simulator's Gemini fake.
+        if (keys.length === 0 && simulated && !MODEL_CATALOGUE[model].vendors.includes("kie"))
+          keys.push({ vendor, source: "simulator", maker: this.googleMaker("", true, googleIds, interactions) });
       }
       const making = keys.filter((k) => k.maker.makes(model));
       if (making.length > 0) (mapping?.state === "deprecated" ? deprecated : groups).push(making);
@@ -261,8 +274,13 @@ export class VideoVendors {
         ? await this.accountToken(task.vendorAccountId)
         : undefined;
     if (vendor === "google") {
-      const simulated = await this.isSimulated();
-      return this.googleMaker(stored ?? this.deps.config.gemini.apiKey ?? "", simulated);
+      const simulated = task.providerSource === "simulator" || (await this.isSimulated());
+      return this.googleMaker(
+        stored ?? this.deps.config.gemini.apiKey ?? "",
+        simulated,
+        undefined,
+        task.providerSurface === "interactions",
+      );
     }
     const surface = (task.providerSurface ?? "veo") as KieSurface;
     if (task.providerSource === "simulator") return this.kieMaker(this.deps.simulator.apiKey, surface, true);

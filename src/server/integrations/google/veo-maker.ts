@@ -16,6 +16,7 @@ import type { VendorStatus, VideoJob, VideoMaker } from "../video/port.js";
 import type { ModelId } from "../../../shared/catalogue.js";
 import { withoutTrailingSlashes } from "../../../shared/trim.js";
 import { encodeImage, inlineImage, refusedEncoding, type ImageEncoding, type InlineImage } from "./veo-images.js";
+import { isInteractionsModelId } from "./interactions-maker.js";
 import { kindOfGoogleStatus, readGoogleError, vendorErrorOf, type GeminiCall } from "./veo-errors.js";
 
 export interface GoogleVeoMakerOptions {
@@ -43,6 +44,8 @@ export const GEMINI_DEFAULT_MODEL_IDS: Partial<Record<ModelId, string>> = {
   veo3: "veo-3.1-generate-preview",
   veo3_fast: "veo-3.1-fast-generate-preview",
   veo3_lite: "veo-3.1-lite-generate-preview",
+  // Gemini Omni Flash speaks the Interactions API (interactions-maker.ts, decision 0176).
+  omni_flash: "gemini-omni-1.1-flash",
 };
 
 /** How many images each mode sends: a first (and last) frame, or up to three references. */
@@ -71,7 +74,9 @@ export class GoogleVeoMaker implements VideoMaker {
   }
 
   makes(model: ModelId): boolean {
-    return this.modelIds[model] !== undefined;
+    const id = this.modelIds[model];
+    // A gemini- id speaks the Interactions API (interactions-maker.ts), not predictLongRunning.
+    return id !== undefined && !isInteractionsModelId(id);
   }
 
   vendorModel(job: Pick<VideoJob, "model" | "mode">): string {

@@ -17,6 +17,7 @@ const FAMILY_NAMES: Record<ModelFamily, string> = {
   seedance: "Seedance",
   hailuo: "Hailuo",
   wan: "Wan",
+  omni: "Gemini Omni",
 };
 /* eslint-enable lingui/no-unlocalized-strings */
 

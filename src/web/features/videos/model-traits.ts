@@ -82,4 +82,10 @@ export const TRAITS: Record<ModelId, ModelTraits> = {
     speed: VARIES,
     bestFor: msg`Silent clips of 5 to 15 seconds`,
   },
+  omni_flash: {
+    picture: msg`360p drafts to 1080p, two shapes`,
+    sound: msg`Native audio`,
+    speed: msg`Quick, quickest at 360p`,
+    bestFor: msg`Drafting an idea, then the final clip`,
+  },
 };
