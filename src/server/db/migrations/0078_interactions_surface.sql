@@ -1,0 +1,2 @@
+ALTER TABLE "video_tasks" DROP CONSTRAINT "video_tasks_provider_surface_valid";--> statement-breakpoint
+ALTER TABLE "video_tasks" ADD CONSTRAINT "video_tasks_provider_surface_valid" CHECK ("video_tasks"."provider_surface" in ('veo', 'market', 'gemini', 'interactions'));
