@@ -196,7 +196,8 @@ describe("vendor model ids on /admin", () => {
     expect(await job.runOnce(new Date(Date.now() + 24 * 60 * 60_000))).toEqual([
       "google:veo-3.1-lite-generate-preview",
     ]);
-    expect(sim.stats.calls["gemini-model"]).toBe(calls + 3);
+    // Veo's three Google ids and Gemini Omni Flash's.
+    expect(sim.stats.calls["gemini-model"]).toBe(calls + 4);
     await t.app.liveEvents.settle();
 
     const list = (await admin.get("/api/admin/vendor-models")).json<{ mappings: Mapping[] }>().mappings;

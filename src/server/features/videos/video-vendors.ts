@@ -4,8 +4,10 @@
  * enabled accounts that can afford the video (richest first), the admin's kieToken, KIE_API_KEY;
  * Google's enabled accounts, then GEMINI_API_KEY. Without any KIE key (or with
  * VIDEO_PROVIDER=simulator) KIE is the built-in simulator, and Google's accounts then reach the
- * simulator's Gemini fake, so failover can be tried offline. A task remembers its vendor, key
- * source and surface so its status and upgrades are read with the same key.
+ * simulator's Gemini fake, so failover can be tried offline (and a model only Google makes, Gemini
+ * Omni Flash, is made there even without a Google account). Google's `gemini-` ids speak the
+ * Interactions API, its `veo-` ids predictLongRunning (decision 0176). A task remembers its vendor,
+ * key source and surface so its status and upgrades are read with the same key.
  */
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Config } from "../../config.js";
