@@ -52,6 +52,8 @@ export const PGLITE_FILES = [
   "video-generate",
   "video-reads",
   "video-archive",
+  // A video handed over inline, kept before its task completes, one row however many race (decision 0176).
+  "omni-flash-video",
   "video-retention",
   "video-4k",
   "video-sharing",

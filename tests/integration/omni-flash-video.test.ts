@@ -15,6 +15,7 @@ import { bundledFfmpegPath } from "../../src/server/integrations/media/video-fra
 import { DiskVideoStore } from "../../src/server/integrations/storage/video-store.js";
 import { CLIPS_DIR } from "../../src/server/simulator/clips.js";
 import { defaultPriceOf } from "../../src/shared/catalogue.js";
+import { signInAdmin } from "../helpers/test-app.js";
 import {
   balanceOf,
   createVideoTestApp,
@@ -90,6 +91,29 @@ describe("Gemini Omni Flash on the simulator", () => {
       expect(played.rawPayload.toString("latin1", 4, 8)).toBe("ftyp");
     });
   }
+
+  it("is kept in our store when the admin's re-check recovers it, once however many press", async () => {
+    const u = await userWithCredits(t.app, t.database.db, 500);
+    const { taskId } = await generate(u, { prompt: "a lighthouse we gave up on", resolution: "720p" });
+    // Our side gave up on it (timed out) and refunded it; Google finished it all the same.
+    await t.database.db
+      .update(videoTasks)
+      .set({ createdAt: new Date(Date.now() - 2 * 3600_000) })
+      .where(eq(videoTasks.taskId, taskId));
+    await runWorkerUntil(t, async () => (await taskRow(t.database.db, taskId)).status === "failed");
+    sim.advance?.(1000);
+    const admin = await signInAdmin(t);
+    const answers = await Promise.all([
+      admin.post("/api/admin/recheck-failed-videos", {}),
+      admin.post("/api/admin/recheck-failed-videos", {}),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const row = await taskRow(t.database.db, taskId);
+    const files = await t.database.db.select().from(videoFiles).where(eq(videoFiles.videoTaskId, row.id));
+    expect(files).toHaveLength(1);
+    expect(row).toMatchObject({ status: "completed", resultUrls: [`/media/videos/${files[0]!.id}.mp4`] });
+    expect(files[0]).toMatchObject({ status: "archived" });
+  });
 
   it("refunds a video the vendor's safety filters held back", async () => {
     const u = await userWithCredits(t.app, t.database.db, 500);

@@ -24,7 +24,7 @@ import { geminiMarkers } from "./gemini-request.js";
 import type { SimulatorEndpoint } from "./types.js";
 
 /** The Interactions video models the fake serves (decision 0176): the GA id and the preview one. */
-export const INTERACTIONS_MODELS = ["gemini-omni-1.1-flash", "gemini-omni-flash-preview"] as const;
+const INTERACTIONS_MODELS = ["gemini-omni-1.1-flash", "gemini-omni-flash-preview"] as const;
 type InteractionsModel = (typeof INTERACTIONS_MODELS)[number];
 const ASPECTS = ["16:9", "9:16"] as const;
 const RESOLUTIONS = ["360p", "720p", "1080p", "4k"] as const;

@@ -130,7 +130,7 @@ export interface SimulatorStats {
 }
 
 /** What the Gemini fake recorded of an accepted interaction. */
-export interface GeminiInteractionSubmission {
+interface GeminiInteractionSubmission {
   id: string;
   model: string;
   prompt: string;

@@ -143,13 +143,11 @@ export class GoogleInteractionsMaker implements VideoMaker {
 
 /** Every content part of the interaction's steps (and, read tolerantly, of `outputs`). */
 function partsOf(interaction: Record<string, unknown>): Record<string, unknown>[] {
-  const steps = Array.isArray(interaction.steps) ? interaction.steps : [];
-  const fromSteps = steps.flatMap((step) => {
-    const content = asRecord(step)?.content;
-    return Array.isArray(content) ? content : [];
-  });
-  const outputs = Array.isArray(interaction.outputs) ? interaction.outputs : [];
-  return [...fromSteps, ...outputs].map(asRecord).filter((p): p is Record<string, unknown> => p !== undefined);
+  const list = (value: unknown): unknown[] => (Array.isArray(value) ? (value as unknown[]) : []);
+  const fromSteps = list(interaction.steps).flatMap((step) => list(asRecord(step)?.content));
+  return [...fromSteps, ...list(interaction.outputs)]
+    .map(asRecord)
+    .filter((p): p is Record<string, unknown> => p !== undefined);
 }
 
 /** The first video part's bytes; a part without inline data (a Files API uri) is not taken. */
