@@ -86,6 +86,8 @@ export const PGLITE_FILES = [
   "webhook-token-api",
   // The admin's model ids per vendor, audited in the same transaction (decision 0173).
   "vendor-models",
+  // Vertex AI accounts saved by the admin, and the mapping check it audits (decision 0177).
+  "vertex-failover",
   "mail-outbox",
 ].map((name) => `tests/integration/${name}.test.ts`);
 

@@ -6,6 +6,11 @@
 import path from "node:path";
 import type { S3Settings } from "./integrations/storage/s3-blob-store.js";
 import { z } from "zod";
+import {
+  isServiceAccountKey,
+  parseServiceAccountKey,
+  type ServiceAccountKey,
+} from "./integrations/google/service-account.js";
 import { withoutTrailingSlashes } from "../shared/trim.js";
 import { mailFromRule } from "../shared/schemas/mail-fields.js";
 import {
@@ -14,6 +19,25 @@ import {
   zaloGroupUrlRule,
   zaloPhoneRule,
 } from "../shared/schemas/contact-fields.js";
+
+export interface VertexConfig {
+  serviceAccountKey: ServiceAccountKey | undefined;
+  project: string | undefined;
+  location: string;
+  baseUrl: string;
+  tokenUrl: string;
+  timeoutMs: number;
+}
+
+/** Vertex AI's regional endpoint (the global one has no region in its host). */
+export const vertexBaseUrl = (location: string) =>
+  location === "global" ? "https://aiplatform.googleapis.com/v1" : `https://${location}-aiplatform.googleapis.com/v1`;
+
+/** VERTEX_SERVICE_ACCOUNT_KEY, read (checked by the schema already). */
+function serviceAccountOf(text: string | undefined): ServiceAccountKey | undefined {
+  const key = text === undefined ? undefined : parseServiceAccountKey(text);
+  return key && isServiceAccountKey(key) ? key : undefined;
+}
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -143,6 +167,27 @@ export const envSchema = z
     GEMINI_BASE_URL: httpUrl.default("https://generativelanguage.googleapis.com/v1beta"),
     GEMINI_API_KEY: optionalText,
     GEMINI_TIMEOUT_MS: positiveInt.default(30_000),
+    VERTEX_SERVICE_ACCOUNT_KEY: optionalText.superRefine((v, ctx) => {
+      const key = v === undefined ? undefined : parseServiceAccountKey(v);
+      if (key && !isServiceAccountKey(key)) ctx.addIssue({ code: "custom", message: key.problem });
+    }),
+    VERTEX_PROJECT: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^[a-z][a-z0-9-]{4,28}[a-z0-9]$/,
+          "must be a Google Cloud project id (6-30 lowercase letters, digits, -)",
+        )
+        .optional(),
+    ),
+    VERTEX_LOCATION: z
+      .string()
+      .trim()
+      .regex(/^(global|[a-z]+-[a-z]+\d+)$/, "must be a Google Cloud region such as us-central1")
+      .default("us-central1"),
+    VERTEX_BASE_URL: optionalText.pipe(httpUrl.optional()),
+    VERTEX_TOKEN_URL: httpUrl.default("https://oauth2.googleapis.com/token"),
+    VERTEX_TIMEOUT_MS: positiveInt.default(30_000),
     VIDEO_PROVIDER: z.enum(["auto", "simulator"], { error: "must be auto or simulator" }).default("auto"),
     SIMULATOR_DELAY_MS: nonNegativeInt.default(4_000),
     SIMULATOR_HD_DELAY_MS: nonNegativeInt.default(6_000),
@@ -234,6 +279,11 @@ export interface Config {
   /** "simulator" forces the built-in simulator even when provider keys exist. */
   /** Google's Gemini API, the second vendor for Veo (issue 42). */
   gemini: { baseUrl: string; apiKey: string | undefined; timeoutMs: number };
+  /**
+   * Google's Vertex AI, the third vendor for Veo (decision 0177): the env's service account (its
+   * JSON), the project (else each key's project_id), the region, the API's root and our token URL.
+   */
+  vertex: VertexConfig;
   videoProvider: "auto" | "simulator";
   /** linkTtlMs: how long the simulator's result links work (0: for ever). */
   simulator: { delayMs: number; hdDelayMs: number; linkTtlMs: number };
@@ -336,6 +386,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       baseUrl: withoutTrailingSlashes(e.GEMINI_BASE_URL),
       apiKey: e.GEMINI_API_KEY,
       timeoutMs: e.GEMINI_TIMEOUT_MS,
+    },
+    vertex: {
+      serviceAccountKey: serviceAccountOf(e.VERTEX_SERVICE_ACCOUNT_KEY),
+      project: e.VERTEX_PROJECT,
+      location: e.VERTEX_LOCATION,
+      baseUrl: e.VERTEX_BASE_URL ?? vertexBaseUrl(e.VERTEX_LOCATION),
+      tokenUrl: e.VERTEX_TOKEN_URL,
+      timeoutMs: e.VERTEX_TIMEOUT_MS,
     },
     videoProvider: e.VIDEO_PROVIDER,
     simulator: {

@@ -101,8 +101,9 @@ const ONE_IMAGE = { images: { min: 1, max: 1 } } as const;
 /** What every Veo 3.1 model shares: an 8-second 720p video with sound, then its 1080p file, 4K and extensions. */
 const VEO = {
   family: "veo",
-  // Google's own Gemini API makes Veo too: the second vendor when KIE is down (decision 0098).
-  vendors: ["kie", "google"],
+  // Google's own Gemini API makes Veo too: the second vendor when KIE is down (decision 0098), and
+  // Vertex AI (a service account's project) the third (decision 0177).
+  vendors: ["kie", "google", "vertex"],
   durations: { options: [8], default: 8, chosen: false },
   resolutions: { options: ["720p"], default: "720p" },
   aspectRatios: { options: ["16:9", "9:16"], default: "16:9", chosen: true },

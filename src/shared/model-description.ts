@@ -20,8 +20,8 @@ export type Resolution = (typeof RESOLUTIONS)[number];
 export const AUDIO_SUPPORT = ["always", "on_request", "never"] as const;
 type AudioSupport = (typeof AUDIO_SUPPORT)[number];
 
-/** Who makes videos: KIE (its Veo API and its Market) and Google's own Gemini API. */
-export const VENDORS = ["kie", "google"] as const;
+/** Who makes videos: KIE (its Veo API and its Market), Google's own Gemini API and Google's Vertex AI. */
+export const VENDORS = ["kie", "google", "vertex"] as const;
 export type Vendor = (typeof VENDORS)[number];
 
 export const MODEL_FAMILIES = ["veo", "kling", "seedance", "hailuo", "wan", "omni"] as const;

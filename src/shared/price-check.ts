@@ -40,7 +40,7 @@ export function unitCostUsd(item: PriceItem, basis: Pick<CostBasis, "kieCreditUs
   if (!found) return SURCHARGE_CATALOGUE[item as Surcharge].vendorCost * basis.kieCreditUsd;
   const { model, cell } = found;
   const google = GOOGLE_USD_PER_SECOND[model];
-  if (google !== undefined && firstVendorOf(model, basis.vendorOrder) === "google") {
+  if (google !== undefined && ["google", "vertex"].includes(firstVendorOf(model, basis.vendorOrder))) {
     const m = MODEL_CATALOGUE[model];
     return m.pricing.unit === "second" ? google : google * m.durations.default;
   }

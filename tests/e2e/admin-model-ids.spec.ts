@@ -172,7 +172,7 @@ test("the card shows the server's own mappings and saves one through the real ro
   await page.goto(CARD);
   const card = page.getByRole("region", { name: "Model ids" });
   await expect(card.getByRole("listitem")).toHaveCount(mappings.length);
-  const vendors = { kie: "KIE.ai", google: "Google Gemini API" } as const;
+  const vendors = { kie: "KIE.ai", google: "Google Gemini API", vertex: "Google Vertex AI" } as const;
   for (const m of mappings) {
     await expect(card.getByRole("listitem", { name: `${m.modelLabel} at ${vendors[m.vendor]}` })).toContainText(
       m.vendorModelId,

@@ -138,7 +138,7 @@ describe("POST /api/admin/kie-apis", () => {
       "Veo3 Quality credits must be a whole number, 0 or more",
     ],
     [{ name: "flag", token: "k-flag", isEnabled: "yes" }, "isEnabled must be true or false"],
-    [{ name: "vendor", token: "k-vendor", vendor: "openai" }, 'vendor must be "kie" or "google"'],
+    [{ name: "vendor", token: "k-vendor", vendor: "openai" }, 'vendor must be "kie", "google" or "vertex"'],
     [
       { name: "unknown model", token: "k-model", modelCosts: { veo3_fast: 60, sora_2: 100 } },
       `modelCosts: "sora_2" is not a model; the models are ${MODELS.join(", ")}`,

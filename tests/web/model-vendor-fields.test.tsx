@@ -35,18 +35,20 @@ describe("the admin's vendors and model health", () => {
     const { user } = renderWeb(<Harness order={{ veo3: ["google"] }} />);
     const fast = screen.getByRole<HTMLSelectElement>("combobox", { name: "Who makes Veo3 Fast" });
     expect([...fast.options].map((o) => o.text)).toEqual([
-      "KIE.ai, then Google Gemini API",
-      "Google Gemini API, then KIE.ai",
+      "KIE.ai, then Google Gemini API, Google Vertex AI",
+      "Google Gemini API, then KIE.ai, Google Vertex AI",
+      "Google Vertex AI, then KIE.ai, Google Gemini API",
       "KIE.ai only",
       "Google Gemini API only",
+      "Google Vertex AI only",
     ]);
     // The catalogue's order until the admin picks one; the admin's where set.
-    expect(fast.value).toBe("kie,google");
+    expect(fast.value).toBe("kie,google,vertex");
     expect(screen.getByRole<HTMLSelectElement>("combobox", { name: "Who makes Veo3 (Quality)" }).value).toBe("google");
     expect(screen.queryByRole("combobox", { name: /Kling/ })).toBeNull();
 
-    await user.selectOptions(fast, "Google Gemini API, then KIE.ai");
-    expect(seen.order).toEqual({ veo3: ["google"], veo3_fast: ["google", "kie"] });
+    await user.selectOptions(fast, "Google Gemini API, then KIE.ai, Google Vertex AI");
+    expect(seen.order).toEqual({ veo3: ["google"], veo3_fast: ["google", "kie", "vertex"] });
   });
 
   it("holds the pause and the KIE credit price", async () => {

@@ -49,7 +49,7 @@ describe("VendorAccountDialog", () => {
     const { user } = renderWeb(<VendorAccountDialog open onOpenChange={onOpenChange} />);
     const vendor = screen.getByLabelText<HTMLSelectElement>("Vendor");
     expect(vendor.value).toBe("kie");
-    expect([...vendor.options].map((o) => o.textContent)).toEqual(["KIE.ai", "Google Gemini API"]);
+    expect([...vendor.options].map((o) => o.textContent)).toEqual(["KIE.ai", "Google Gemini API", "Google Vertex AI"]);
     for (const model of MODELS) {
       expect(costField(model).value).toBe("");
       expect(costField(model).placeholder).toBe(String(defaultModelCost(model)));
@@ -77,6 +77,40 @@ describe("VendorAccountDialog", () => {
       modelCosts: { veo3_fast: 75 },
       isEnabled: true,
     });
+  });
+
+  it("takes a Vertex AI account's service account key in a text area, checked before it is sent", async () => {
+    await useLocale("en", "admin");
+    const { sent } = stubFetch({
+      "POST /api/admin/kie-apis": {
+        status: 201,
+        body: { message: "KIE API saved", kieApi: account({ vendor: "vertex" }) },
+      },
+    });
+    const onOpenChange = vi.fn();
+    const { user } = renderWeb(<VendorAccountDialog open onOpenChange={onOpenChange} />);
+    await user.type(screen.getByLabelText("Name"), "Vertex");
+    await user.selectOptions(screen.getByLabelText<HTMLSelectElement>("Vendor"), "vertex");
+    expect(screen.queryByLabelText("API token", { exact: true })).toBeNull();
+    const key = screen.getByLabelText<HTMLTextAreaElement>("Service account key (JSON)");
+    expect(key.tagName).toBe("TEXTAREA");
+    await user.type(key, "AIza-not-a-key-file");
+    await user.click(screen.getByRole("button", { name: "Save KIE API" }));
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Paste the service account's whole JSON key file (with client_email and private_key)",
+    );
+    expect(sent).toHaveLength(0);
+    const file = JSON.stringify({
+      client_email: "a@b.iam.gserviceaccount.com",
+      private_key: "-----BEGIN PRIVATE KEY-----",
+    });
+    await user.clear(key);
+    // userEvent.type reads braces as key names: paste the file as it would be pasted.
+    key.focus();
+    await user.paste(file);
+    await user.click(screen.getByRole("button", { name: "Save KIE API" }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(sent[0]!.body).toMatchObject({ name: "Vertex", vendor: "vertex", token: file });
   });
 
   it("edits an account: its costs are prefilled, and a cleared one goes back to the default", async () => {

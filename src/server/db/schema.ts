@@ -130,7 +130,7 @@ export const vendorAccounts = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("vendor_accounts_vendor_valid", sql`${t.vendor} in ('kie', 'google')`)],
+  (t) => [check("vendor_accounts_vendor_valid", sql`${t.vendor} in ('kie', 'google', 'vertex')`)],
 );
 
 /**
@@ -154,7 +154,7 @@ export const vendorModelMappings = pgTable(
   },
   (t) => [
     primaryKey({ name: "vendor_model_mappings_pk", columns: [t.model, t.vendor] }),
-    check("vendor_model_mappings_vendor_valid", sql`${t.vendor} in ('kie', 'google')`),
+    check("vendor_model_mappings_vendor_valid", sql`${t.vendor} in ('kie', 'google', 'vertex')`),
   ],
 );
 
@@ -220,7 +220,7 @@ export const videoTasks = pgTable(
     vendorAccountId: uuid("vendor_account_id").references(() => vendorAccounts.id, { onDelete: "set null" }),
     /** Which key made the task, so status and 1080p calls use the same one: account | settings | env | simulator. */
     providerSource: text("provider_source").notNull().default("simulator"),
-    /** Which of the vendor's surfaces made the task, so its status is read there: veo or market (decision 0051), gemini, interactions (decision 0176). */
+    /** Which of the vendor's surfaces made the task, so its status is read there: veo or market (decision 0051), gemini, interactions (decision 0176), vertex (decision 0177). */
     providerSurface: text("provider_surface").notNull().default("veo"),
     /** Who made it (issue 42): kie or google; and the vendor's name of the model asked for. */
     vendor: text("vendor").notNull().default("kie"),
@@ -333,9 +333,9 @@ export const videoTasks = pgTable(
     check("video_tasks_hd_status_valid", sql`${t.hdStatus} in ('none', 'held', 'pending', 'ready', 'failed')`),
     check(
       "video_tasks_provider_surface_valid",
-      sql`${t.providerSurface} in ('veo', 'market', 'gemini', 'interactions')`,
+      sql`${t.providerSurface} in ('veo', 'market', 'gemini', 'interactions', 'vertex')`,
     ),
-    check("video_tasks_vendor_valid", sql`${t.vendor} in ('kie', 'google')`),
+    check("video_tasks_vendor_valid", sql`${t.vendor} in ('kie', 'google', 'vertex')`),
     check("video_tasks_failure_kind_valid", sql`${t.failureKind} is null or ${t.failureKind} in ('refused')`),
     check("video_tasks_uhd_status_valid", sql`${t.uhdStatus} in ('none', 'requested', 'pending', 'ready', 'failed')`),
     check(

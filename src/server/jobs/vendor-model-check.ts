@@ -18,7 +18,7 @@ export interface VendorModelCheckOptions {
 }
 
 export class VendorModelCheck extends defineJob<
-  JobDeps & { db: Db; provider: Pick<VideoVendors, "googleLookup"> },
+  JobDeps & { db: Db; provider: Pick<VideoVendors, "googleLookup" | "vertexLookup"> },
   VendorModelCheckOptions
 >({
   name: "vendor-model-check",
@@ -29,6 +29,7 @@ export class VendorModelCheck extends defineJob<
   async runOnce(now = new Date()): Promise<string[]> {
     const table = await readVendorModelTable(this.deps.db);
     const google = await this.deps.provider.googleLookup();
+    const vertex = await this.deps.provider.vertexLookup();
     const gone: string[] = [];
     for (const m of table) {
       if (m.state === "deactivated") continue;
@@ -37,7 +38,7 @@ export class VendorModelCheck extends defineJob<
       if (m.vendor === "kie" && m.check.status === "gone") continue;
       // A check of the id in force younger than a day is kept (KIE's "unchecked" included).
       if (m.check.checkedAt && now.getTime() - Date.parse(m.check.checkedAt) < this.opts.maxAgeMs) continue;
-      const result = await checkVendorModel(m.vendor, m.vendorModelId, google);
+      const result = await checkVendorModel(m.vendor, m.vendorModelId, google, vertex);
       await storeCheck(this.deps.db, m, result);
       if (result.status === "gone") gone.push(`${m.vendor}:${m.vendorModelId}`);
     }

@@ -1,7 +1,7 @@
 /** What every part of one simulator instance shares: resolved options, state and helpers. */
 import type { Callbacks } from "./callbacks.js";
 import type { FaultQueue } from "./faults.js";
-import type { GeminiReadings, SimulatorStats } from "./types.js";
+import type { GeminiReadings, SimulatorStats, VertexReadings } from "./types.js";
 
 export interface SimContext {
   /** Without a trailing slash. */
@@ -32,6 +32,8 @@ export interface SimContext {
   hdRequests: Map<string, number>;
   /** The Gemini fake's readings (the same object as KieSimulator.gemini, so tests can switch them). */
   gemini: GeminiReadings;
+  /** The Vertex fake's settings (the same object as KieSimulator.vertex). */
+  vertex: VertexReadings;
 }
 
 /** The KIE envelope; the business status lives in `code`, the HTTP status stays 200. */

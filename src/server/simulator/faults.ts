@@ -19,6 +19,10 @@ const ENDPOINTS: readonly SimulatorEndpoint[] = [
   "gemini-file",
   "gemini-interaction-create",
   "gemini-interaction-get",
+  "vertex-token",
+  "vertex-submit",
+  "vertex-operation",
+  "vertex-model",
 ];
 
 export interface FaultQueue extends SimulatorFaults {
@@ -68,6 +72,7 @@ export function createStats(): SimulatorStats {
     pollLog: [],
     submissions: [],
     geminiSubmissions: [],
+    vertexSubmissions: [],
     geminiKeyedFileFetches: 0,
     geminiInteractions: [],
     reset() {
@@ -76,6 +81,7 @@ export function createStats(): SimulatorStats {
       stats.pollLog.length = 0;
       stats.submissions.length = 0;
       stats.geminiSubmissions.length = 0;
+      stats.vertexSubmissions.length = 0;
       stats.geminiKeyedFileFetches = 0;
       stats.geminiInteractions.length = 0;
     },

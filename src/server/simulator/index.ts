@@ -1,7 +1,8 @@
 /**
  * A built-in KIE.ai Veo3 simulator: same paths, envelope and codes as api.kie.ai (and the file
  * upload host), so the product's real KIE client can run against it in demos and tests. It also
- * fakes Google's Gemini API for Veo (gemini-routes.ts), the second vendor, on the same base URL.
+ * fakes Google's Gemini API for Veo (gemini-routes.ts), the second vendor, and Vertex AI
+ * (vertex-routes.ts), the third, on the same base URL.
  * See docs/simulator.md for markers, timing and fault injection.
  */
 import Fastify from "fastify";
@@ -16,6 +17,7 @@ import { moderationRoutes } from "./moderation-routes.js";
 import type { KieSimulator, KieSimulatorOptions } from "./types.js";
 import { uploadRoutes } from "./upload-routes.js";
 import { veoRoutes } from "./veo-routes.js";
+import { vertexRoutes } from "./vertex-routes.js";
 
 export type * from "./types.js";
 
@@ -51,6 +53,7 @@ function createWithContext(opts: KieSimulatorOptions): { sim: KieSimulator; ctx:
       extraModels: {},
       ...opts.gemini,
     },
+    vertex: { serviceAccounts: {}, retiredModels: [], ...opts.vertex },
   };
   const sim: KieSimulator = {
     // Not wrapped in fastify-plugin on purpose: its error handlers and parsers stay in its scope.
@@ -61,11 +64,13 @@ function createWithContext(opts: KieSimulatorOptions): { sim: KieSimulator; ctx:
       await app.register(fileRoutes(ctx));
       await app.register(moderationRoutes(ctx));
       await app.register(geminiRoutes(ctx));
+      await app.register(vertexRoutes(ctx));
     },
     faults: ctx.faults,
     accounts: ctx.accounts,
     stats: ctx.stats,
     gemini: ctx.gemini,
+    vertex: ctx.vertex,
     close: () => ctx.callbacks.close(),
   };
   return { sim, ctx };

@@ -23,6 +23,21 @@ export interface KieSimulatorOptions {
   webhookHmacKey?: SigningKey;
   /** How the Gemini API fake plays what the reference leaves open (default: both encodings, seed refused). */
   gemini?: Partial<GeminiReadings>;
+  /** The Vertex AI fake's settings (default: no known service accounts, so claims only; nothing retired). */
+  vertex?: Partial<VertexReadings>;
+}
+
+/** The Vertex AI fake's settings (decision 0177); change them on a running simulator. */
+export interface VertexReadings {
+  /**
+   * Service accounts by client_email, each with its public key (SPKI PEM): an assertion from a
+   * listed account must carry its signature, one from any other account is refused. Empty (the
+   * offline demo, which has no way to learn the admin's keys): any account's assertion is
+   * accepted on its claims alone, unverified.
+   */
+  serviceAccounts: Record<string, string>;
+  /** Ids Google has retired on Vertex: every route naming one answers 404 "is no longer available". */
+  retiredModels: string[];
 }
 
 /** The two ways an image is sent inline to Google: `{bytesBase64Encoded, mimeType}` or `{inlineData: {mimeType, data}}`. */
@@ -53,6 +68,8 @@ export interface KieSimulator {
   stats: SimulatorStats;
   /** The Gemini API fake's readings, mutable: tests switch them per case. */
   gemini: GeminiReadings;
+  /** The Vertex AI fake's settings, mutable. */
+  vertex: VertexReadings;
   /** Cancels pending callback timers. */
   close(): void;
 }
@@ -61,7 +78,9 @@ export interface KieSimulator {
  * `create-task` and `record-info-market`: the Market's POST /jobs/createTask and GET /jobs/recordInfo;
  * `moderation`: the stand-in for Creem's POST /v1/moderation/prompt; `gemini-*`: the Gemini API
  * fake's predictLongRunning, operation GET, models.get, keyed file download and the keyless file
- * that download redirects to, and its Interactions API's create and get (decision 0176).
+ * that download redirects to, and its Interactions API's create and get (decision 0176);
+ * `vertex-*`: the Vertex AI fake's token exchange, predictLongRunning, fetchPredictOperation and
+ * publisher model lookup (decision 0177).
  */
 export type SimulatorEndpoint =
   | "generate"
@@ -80,7 +99,11 @@ export type SimulatorEndpoint =
   | "gemini-download"
   | "gemini-file"
   | "gemini-interaction-create"
-  | "gemini-interaction-get";
+  | "gemini-interaction-get"
+  | "vertex-token"
+  | "vertex-submit"
+  | "vertex-operation"
+  | "vertex-model";
 
 export interface SimulatorFault {
   /** Answer with this HTTP status (e.g. 429, 500, 503) instead of 200. */
@@ -120,6 +143,8 @@ export interface SimulatorStats {
    * a client handed over; for the Market's models besides `veo-3-1` also the model and the `input` as sent.
    */
   submissions: Array<{ taskId: string; imageUrls: string[]; model?: string; input?: Record<string, unknown> }>;
+  /** Every accepted Vertex predictLongRunning request (operation = Vertex's operation name). */
+  vertexSubmissions: GeminiSubmission[];
   /** Every accepted Gemini predictLongRunning request, to check what a client handed over. */
   geminiSubmissions: GeminiSubmission[];
   /** Fetches of the keyless Gemini file URL that carried a key (header or `?key=`): a client should send none. */

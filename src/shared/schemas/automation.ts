@@ -208,7 +208,7 @@ export const automationVideoStatusSchema = z
     }),
     vendor: z.enum(VENDORS).optional().meta({
       description:
-        "Who made the video: 'kie', or 'google' when KIE was down and Google's Veo made it. The price is the same either way. Absent from older servers.",
+        "Who made the video: 'kie', or 'google' (the Gemini API) or 'vertex' (Vertex AI) when KIE was down and Google's Veo made it. The price is the same either way. Absent from older servers.",
     }),
   })
   .meta({ id: "VideoStatus" });

@@ -47,14 +47,24 @@ const name = z
   .min(1, "Name is required")
   .max(100, "Name must be at most 100 characters");
 
-/** On edit, a blank token or the masked one shown in the list keeps the stored key. */
-const token = z.string({ error: "Token is required" }).trim().max(4096, "Token is too long");
+/**
+ * On edit, a blank token or the masked one shown in the list keeps the stored key. A Vertex AI
+ * account's token is its service account's JSON key file (a few kilobytes).
+ */
+const token = z.string({ error: "Token is required" }).trim().max(16_384, "Token is too long");
 
 const isEnabled = z.boolean({ error: "isEnabled must be true or false" });
 
 const vendor = z
-  .enum(ACCOUNT_VENDORS, { error: `vendor must be ${ACCOUNT_VENDORS.map((v) => `"${v}"`).join(" or ")}` })
-  .meta({ description: "Whose key this is: kie (KIE.ai) or google (the Gemini API)." });
+  .enum(ACCOUNT_VENDORS, {
+    error: `vendor must be ${ACCOUNT_VENDORS.slice(0, -1)
+      .map((v) => `"${v}"`)
+      .join(", ")} or "${ACCOUNT_VENDORS.at(-1)}"`,
+  })
+  .meta({
+    description:
+      "Whose key this is: kie (KIE.ai), google (the Gemini API) or vertex (Vertex AI: the token is a service account's JSON key).",
+  });
 
 const modelList = MODELS.join(", ");
 

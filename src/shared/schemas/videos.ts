@@ -236,7 +236,7 @@ const videoTaskViewSchema = z
     audio: z.boolean().nullable(),
     vendor: z.enum(VENDORS).optional().meta({
       description:
-        "Who made the video (decision 0175): 'kie', or 'google' when KIE was down and Google's Veo made it (decision 0098). Absent from older servers.",
+        "Who made the video (decision 0175): 'kie', or 'google' (the Gemini API, decision 0098) or 'vertex' (Vertex AI, decision 0177) when KIE was down and Google's Veo made it. Absent from older servers.",
     }),
     welcomeMarked: z.boolean().optional().meta({
       description:

@@ -67,12 +67,13 @@ export async function unitEconomics(
         ...(r.audio !== null ? { audio: r.audio } : {}),
       });
       estimate =
-        r.vendor === "google"
+        r.vendor === "google" || r.vendor === "vertex"
           ? (GOOGLE_USD_PER_SECOND[r.model] ?? 0) * options.durationSeconds
           : vendorCostOf(r.model, options) * kieCreditUsd;
     }
     // Google reports no cost; KIE reports credits.
-    const reportedUsd = r.vendor === "google" ? Number(r.reported_cost) : Number(r.reported_cost) * kieCreditUsd;
+    const reportedUsd =
+      r.vendor === "google" || r.vendor === "vertex" ? Number(r.reported_cost) : Number(r.reported_cost) * kieCreditUsd;
     const cost =
       reportedUsd +
       estimate * (videos - reported) +

@@ -5,7 +5,8 @@ import { isMaskedSecret } from "../../../shared/mask.js";
 import type { AccountVendor, VendorAccountView } from "../../../shared/schemas/vendor-accounts.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/connect.js";
-import { AppError } from "../../http/errors.js";
+import { AppError, badRequest } from "../../http/errors.js";
+import { isServiceAccountKey, parseServiceAccountKey } from "../../integrations/google/service-account.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { serve } from "../../http/route-contract.js";
 import { STEP_UP } from "../../http/route-access.js";
@@ -36,7 +37,7 @@ function balanceError(err: unknown): AppError {
   return new AppError("upstream_error", "Could not reach KIE to check the balance");
 }
 
-/** Only KIE has a balance to ask for; a Google key's videos are billed to its Cloud project. */
+/** Only KIE has a balance to ask for; a Google (or Vertex AI) key's videos are billed to its Cloud project. */
 const GOOGLE_HAS_NO_BALANCE = "Balance checks are for KIE accounts; Google bills your Cloud project";
 
 /** What an update's audit compares: not the key, the clock, or the legacy figures modelCosts already shows. */
@@ -56,10 +57,28 @@ export async function adminVendorAccountRoutes(
   const keyChecker = kieKeyChecker(config, opts.simulatorFiles.baseUrl);
   /**
    * A new KIE key is tried before anything is written (decision 0074); a masked or blank one keeps
-   * the stored key. A Google key is not KIE's to judge: it is saved as typed.
+   * the stored key. A Google key is not KIE's to judge: it is saved as typed. A Vertex AI key must
+   * be a service account's JSON key file (decision 0177), with a project to make videos in; an
+   * account turned into a Vertex one keeping its key is held to the same.
    */
-  const checkNewKey = async (token: string | undefined, vendor: () => Promise<AccountVendor> | AccountVendor) => {
-    if (token && !isMaskedSecret(token) && (await vendor()) === "kie") await keyChecker.check(token);
+  const checkNewKey = async (
+    token: string | undefined,
+    vendor: () => Promise<AccountVendor> | AccountVendor,
+    storedKey?: () => Promise<string | undefined>,
+  ) => {
+    const fresh = token && !isMaskedSecret(token) ? token : undefined;
+    const v = await vendor();
+    if (fresh && v === "kie") await keyChecker.check(fresh);
+    if (v !== "vertex") return;
+    const text = fresh ?? (await storedKey?.());
+    if (text === undefined) {
+      if (storedKey) throw badRequest("Paste the service account's JSON key file for this Vertex AI account");
+      return;
+    }
+    const key = parseServiceAccountKey(text);
+    if (!isServiceAccountKey(key)) throw badRequest(key.problem);
+    if (!config.vertex.project && !key.projectId)
+      throw badRequest("The Vertex AI key has no project_id: paste the whole key file, or set VERTEX_PROJECT");
   };
   serve(app, adminVendorAccountsApi.list, {}, async (_request, reply) => {
     reply.header("cache-control", "private, no-store");
@@ -86,7 +105,13 @@ export async function adminVendorAccountRoutes(
 
   serve(app, adminVendorAccountsApi.update, STEP_UP, async (request) => {
     const { id } = request.params;
-    await checkNewKey(request.body.token, () => request.body.vendor ?? accountVendor(db, id));
+    const turnedVertex = request.body.vendor === "vertex" && (await accountVendor(db, id)) !== "vertex";
+    await checkNewKey(
+      request.body.token,
+      () => request.body.vendor ?? accountVendor(db, id),
+      // An account becoming a Vertex one with its old key: that key must be a key file too.
+      turnedVertex ? async () => (await accountKey(db, secretBox, id)).key : undefined,
+    );
     const actor = auditActor(request);
     const vendorAccount = await db.transaction(async (tx) => {
       const before = await getVendorAccount(tx, secretBox, id);

@@ -74,7 +74,8 @@ export function vendorModelProblems(table: VendorModelTable) {
     }));
 }
 
-export const vendorName = (vendor: Vendor) => (vendor === "google" ? "Google" : "KIE");
+const VENDOR_NAMES: Record<Vendor, string> = { kie: "KIE", google: "Google", vertex: "Vertex AI" };
+export const vendorName = (vendor: Vendor) => VENDOR_NAMES[vendor];
 
 export async function storeCheck(
   db: Queryable,

@@ -47,7 +47,12 @@ export async function adminVendorModelRoutes(app: FastifyInstance, opts: { db: D
     });
     // Checked after the save: a gone id is kept (the admin may be ahead of the vendor) and reported.
     const idInForce = vendorModelId ?? builtIn;
-    const result = await checkVendorModel(vendor, idInForce, await provider.googleLookup());
+    const result = await checkVendorModel(
+      vendor,
+      idInForce,
+      await provider.googleLookup(),
+      vendor === "vertex" ? await provider.vertexLookup() : undefined,
+    );
     await storeCheck(db, { model, vendor, vendorModelId: idInForce }, result);
     return mappingOf(await readVendorModelTable(db), model, vendor)!;
   });

@@ -17,6 +17,13 @@ import { KieClient } from "../../integrations/kie/client.js";
 import { KieMarketMaker, KieVeoMaker } from "../../integrations/kie/kie-makers.js";
 import { GEMINI_DEFAULT_MODEL_IDS, GoogleVeoMaker } from "../../integrations/google/veo-maker.js";
 import { GoogleInteractionsMaker, isInteractionsModelId } from "../../integrations/google/interactions-maker.js";
+import { VertexVeoMaker } from "../../integrations/google/vertex-maker.js";
+import {
+  AccessTokens,
+  isServiceAccountKey,
+  parseServiceAccountKey,
+  type ServiceAccountKey,
+} from "../../integrations/google/service-account.js";
 import type { Vendor, VideoMaker } from "../../integrations/video/port.js";
 import { VendorError } from "../../integrations/video/errors.js";
 import type { SecretBox } from "../../lib/secret-box.js";
@@ -29,7 +36,7 @@ import { notifyProviderLow, notifyProviderProblem } from "../notifications/outbo
 import { KIE_AVAILABLE_THRESHOLD } from "../../../shared/schemas/vendor-accounts.js";
 import { vendorCostOf } from "../../../shared/vendor-costs.js";
 import { mappingOf, type VendorModelTable } from "../vendor-models/mappings.js";
-import type { GoogleLookup } from "../vendor-models/model-check.js";
+import type { GoogleLookup, VertexLookup } from "../vendor-models/model-check.js";
 
 type ModelIds = Partial<Record<ModelId, string>>;
 
@@ -72,6 +79,12 @@ export interface VideoVendorsDeps {
   simulator: { baseUrl: string; publicBaseUrl?: string; apiKey: string };
 }
 
+/** A vertex account's stored secret as a service account key (undefined when it is not one). */
+function serviceAccount(text: string): ServiceAccountKey | undefined {
+  const key = parseServiceAccountKey(text);
+  return isServiceAccountKey(key) ? key : undefined;
+}
+
 /** The vendors tried for a model, in order: the admin's, else the catalogue's; only vendors that make it. */
 export function vendorsFor(model: ModelId, settings: Pick<Settings, "vendorOrder">): readonly Vendor[] {
   const makers = MODEL_CATALOGUE[model].vendors;
@@ -80,6 +93,9 @@ export function vendorsFor(model: ModelId, settings: Pick<Settings, "vendorOrder
 }
 
 export class VideoVendors {
+  /** Vertex AI's access tokens, per service account, for this process (decision 0177). */
+  private readonly vertexTokens = new AccessTokens();
+
   constructor(private readonly deps: VideoVendorsDeps) {}
 
   private kieClient(apiKey: string, simulated: boolean): KieClient {
@@ -144,6 +160,66 @@ export class VideoVendors {
     return apiKey ? { baseUrl: gemini.baseUrl, apiKey, timeoutMs: gemini.timeoutMs } : undefined;
   }
 
+  // ---- Vertex AI (decision 0177) ----
+
+  /** Vertex's adapter for a service account; while KIE is simulated, against the simulator's fake. */
+  private vertexMaker(key: ServiceAccountKey | undefined, simulated: boolean, modelIds?: ModelIds): VideoMaker {
+    const v = this.deps.config.vertex;
+    const where = simulated ? this.vertexSimulator() : { baseUrl: v.baseUrl, tokenUrl: v.tokenUrl };
+    return new VertexVeoMaker({
+      ...where,
+      key,
+      project: v.project ?? key?.projectId,
+      location: v.location,
+      tokens: this.vertexTokens,
+      timeoutMs: v.timeoutMs,
+      ...(modelIds ? { modelIds } : {}),
+    });
+  }
+
+  /** The simulator's Vertex fake: its API root and its token URL, on the simulator's loopback base. */
+  private vertexSimulator() {
+    const base = this.deps.simulator.baseUrl;
+    return { baseUrl: `${base}/vertex/v1`, tokenUrl: `${base}/vertex/token` };
+  }
+
+  /** Vertex keys, best first: the enabled vertex accounts, then VERTEX_SERVICE_ACCOUNT_KEY (not while simulated). */
+  private vertexKeys(accounts: VendorAccountKeys["accounts"], simulated: boolean, ids?: ModelIds): VendorKey[] {
+    const keys: VendorKey[] = [];
+    const { vertex } = this.deps.config;
+    for (const a of accounts.filter((x) => x.vendor === "vertex")) {
+      const key = serviceAccount(a.token);
+      // A key without a project has nowhere to make videos (saving one is refused without VERTEX_PROJECT).
+      if (key && (vertex.project ?? key.projectId))
+        keys.push({
+          vendor: "vertex",
+          source: "account",
+          vendorAccountId: a.id,
+          maker: this.vertexMaker(key, simulated, ids),
+        });
+    }
+    const env = vertex.serviceAccountKey;
+    if (env && !simulated && (vertex.project ?? env.projectId))
+      keys.push({ vendor: "vertex", source: "env", maker: this.vertexMaker(env, false, ids) });
+    return keys;
+  }
+
+  /** Where Vertex's publisher models are looked up (decision 0177): the fake while simulated, else Vertex. */
+  async vertexLookup(): Promise<VertexLookup | undefined> {
+    const v = this.deps.config.vertex;
+    const simulated = await this.isSimulated();
+    const account = (await this.accounts()).accounts.find((a) => a.vendor === "vertex" && serviceAccount(a.token));
+    const key = account ? serviceAccount(account.token) : simulated ? undefined : v.serviceAccountKey;
+    if (!key) return undefined;
+    const where = simulated ? this.vertexSimulator() : { baseUrl: v.baseUrl, tokenUrl: v.tokenUrl };
+    const tokens = this.vertexTokens;
+    return {
+      baseUrl: where.baseUrl,
+      timeoutMs: v.timeoutMs,
+      token: () => tokens.tokenFor(key, where.tokenUrl, v.timeoutMs),
+    };
+  }
+
   private surfaceFor(model: ModelId, settings: Settings): KieSurface {
     return MODEL_CATALOGUE[model].family === "veo" ? (settings.kieSurface as KieSurface) : "market";
   }
@@ -189,6 +265,8 @@ export class VideoVendors {
               maker: this.kieMaker(this.deps.config.kie.apiKey, surface, false, ids),
             });
         }
+      } else if (vendor === "vertex") {
+        keys.push(...this.vertexKeys(accounts, simulated, mapping ? { [model]: mapping.vendorModelId } : undefined));
       } else {
         const googleIds = mapping ? { [model]: mapping.vendorModelId } : undefined;
         // A gemini- id speaks the Interactions API, whichever model it is mapped to (decision 0176).
@@ -275,6 +353,11 @@ export class VideoVendors {
       task.providerSource === "account" && task.vendorAccountId
         ? await this.accountToken(task.vendorAccountId)
         : undefined;
+    if (vendor === "vertex") {
+      const key =
+        (stored === undefined ? undefined : serviceAccount(stored)) ?? this.deps.config.vertex.serviceAccountKey;
+      return this.vertexMaker(key, await this.isSimulated());
+    }
     if (vendor === "google") {
       const simulated = task.providerSource === "simulator" || (await this.isSimulated());
       return this.googleMaker(

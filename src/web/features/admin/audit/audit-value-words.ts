@@ -70,7 +70,13 @@ const REVIEW_WORDS: Partial<Record<string, Words>> = {
 
 /** Brand names: the same in every language. */
 // eslint-disable-next-line lingui/no-unlocalized-strings -- brand names
-const NAMES: Partial<Record<string, string>> = { creem: "Creem", paypal: "PayPal", kie: "KIE", google: "Google" };
+const NAMES: Partial<Record<string, string>> = {
+  creem: "Creem",
+  paypal: "PayPal",
+  kie: "KIE",
+  google: "Google",
+  vertex: "Vertex AI",
+};
 
 /** The words for `field`'s coded `value` in the active language, if there are any. */
 export function valueWords(field: string, value: string, action?: string): string | undefined {

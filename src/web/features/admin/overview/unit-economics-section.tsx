@@ -17,7 +17,7 @@ import { formatCount, formatMoney, formatRate, RANGE_PHRASES } from "./overview-
 type ModelEconomics = UnitEconomics["models"][number];
 
 // eslint-disable-next-line lingui/no-unlocalized-strings -- brand names
-const VENDOR_LABELS: Record<string, string> = { kie: "KIE", google: "Google" };
+const VENDOR_LABELS: Record<string, string> = { kie: "KIE", google: "Google", vertex: "Vertex AI" };
 const vendorLabel = (vendor: string) => VENDOR_LABELS[vendor] ?? vendor;
 
 const usd = (value: number | null) => (value === null ? "—" : formatMoney(value, "USD"));

@@ -1,6 +1,6 @@
 /**
  * Who makes each model and when a model rests (issue 42, decisions 0098, 0100): the order of the
- * vendors of each model made by more than one (Veo: KIE and Google's Gemini API), the pause of a
+ * vendors of each model made by more than one (Veo: KIE, Google's Gemini API and Vertex AI), the pause of a
  * model while it fails often, and what a KIE credit costs for the overview's margins.
  */
 import { useLingui } from "@lingui/react/macro";

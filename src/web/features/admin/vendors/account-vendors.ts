@@ -8,6 +8,7 @@ import { i18n } from "@/lib/i18n";
 const VENDOR_LABELS: Record<AccountVendor, MessageDescriptor> = {
   kie: msg`KIE.ai`,
   google: msg`Google Gemini API`,
+  vertex: msg`Google Vertex AI`,
 };
 
 export const vendorLabel = (vendor: AccountVendor): string => i18n._(VENDOR_LABELS[vendor]);

@@ -14,6 +14,18 @@ import { modelsMadeBy, vendorLabel } from "./account-vendors";
 import { useSaveVendorAccount } from "@/features/admin/admin-api";
 import { FormFooter } from "@/components/ui/form-footer";
 import { CheckboxField, ChoiceField, SecretField, TextField } from "@/features/admin/admin-fields";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+
+/** Whether a text looks like a service account's JSON key file (the server checks it fully). */
+function looksLikeKeyFile(text: string): boolean {
+  try {
+    const key = JSON.parse(text) as Record<string, unknown>;
+    return typeof key.client_email === "string" && typeof key.private_key === "string";
+  } catch {
+    return false;
+  }
+}
 
 const WHOLE_NUMBER = /^\d+$/;
 
@@ -51,13 +63,16 @@ export function VendorAccountDialog({
     event.preventDefault();
     const badCost = MODELS.find((m) => costs[m].trim() !== "" && !WHOLE_NUMBER.test(costs[m].trim()));
     const field = badCost ? costLabel(badCost) : t`Total credits`;
+    const newKey = token.trim() !== "" && token !== account?.token;
     const found = !name.trim()
       ? t`Name is required`
       : !account && !token.trim()
         ? t`Token is required`
-        : !WHOLE_NUMBER.test(totalCredits.trim()) || badCost
-          ? t`${field} must be a whole number, 0 or more`
-          : undefined;
+        : vendor === "vertex" && newKey && !looksLikeKeyFile(token.trim())
+          ? t`Paste the service account's whole JSON key file (with client_email and private_key)`
+          : !WHOLE_NUMBER.test(totalCredits.trim()) || badCost
+            ? t`${field} must be a whole number, 0 or more`
+            : undefined;
     setProblem(found);
     if (found) return;
     const modelCosts = Object.fromEntries(
@@ -82,8 +97,8 @@ export function VendorAccountDialog({
           <DialogTitle>{account ? t`Edit KIE API` : t`Add KIE API`}</DialogTitle>
           <DialogDescription>
             <Trans>
-              A KIE.ai or Google Gemini API account the service can make videos with. The richest enabled account is
-              used first.
+              A KIE.ai, Google Gemini API or Google Vertex AI account the service can make videos with. The richest
+              enabled account is used first.
             </Trans>
           </DialogDescription>
         </DialogHeader>
@@ -96,13 +111,34 @@ export function VendorAccountDialog({
             options={ACCOUNT_VENDORS.map((v) => ({ value: v, label: vendorLabel(v) }))}
             onValueChange={(v) => setVendor(v as AccountVendor)}
           />
-          <SecretField
-            id="kie-token"
-            label={t`API token`}
-            value={token}
-            onValueChange={setToken}
-            hint={account ? t`Leave as it is to keep the stored key.` : t`Shown only masked once saved.`}
-          />
+          {vendor === "vertex" ? (
+            <div className="grid gap-1.5">
+              <Label htmlFor="kie-token">{t`Service account key (JSON)`}</Label>
+              <Textarea
+                id="kie-token"
+                // The stored key comes back masked: the box starts empty, and empty keeps it.
+                value={token === account?.token ? "" : token}
+                onChange={(e) => setToken(e.target.value)}
+                className="min-h-32 font-mono text-xs"
+                spellCheck={false}
+                autoComplete="off"
+                aria-describedby="kie-token-hint"
+              />
+              <p id="kie-token-hint" className="text-xs text-muted-foreground">
+                {account
+                  ? t`Leave empty to keep the stored key.`
+                  : t`The whole JSON key file of a Google Cloud service account allowed to use Vertex AI. Shown only masked once saved.`}
+              </p>
+            </div>
+          ) : (
+            <SecretField
+              id="kie-token"
+              label={t`API token`}
+              value={token}
+              onValueChange={setToken}
+              hint={account ? t`Leave as it is to keep the stored key.` : t`Shown only masked once saved.`}
+            />
+          )}
           <TextField
             id="kie-totalCredits"
             label={t`Total credits`}
