@@ -20,7 +20,7 @@ import {
   zaloPhoneRule,
 } from "../shared/schemas/contact-fields.js";
 
-export interface VertexConfig {
+interface VertexConfig {
   serviceAccountKey: ServiceAccountKey | undefined;
   project: string | undefined;
   location: string;
@@ -30,7 +30,7 @@ export interface VertexConfig {
 }
 
 /** Vertex AI's regional endpoint (the global one has no region in its host). */
-export const vertexBaseUrl = (location: string) =>
+const vertexBaseUrl = (location: string) =>
   location === "global" ? "https://aiplatform.googleapis.com/v1" : `https://${location}-aiplatform.googleapis.com/v1`;
 
 /** VERTEX_SERVICE_ACCOUNT_KEY, read (checked by the schema already). */

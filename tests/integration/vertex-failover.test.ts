@@ -229,3 +229,30 @@ describe("a KIE and Gemini API outage with Vertex AI configured", () => {
     expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 50, ledger: 50 });
   });
 });
+
+describe("offline, on the built-in simulator", () => {
+  it("a Vertex AI account reaches the simulator's Vertex fake when KIE's fake is down", async () => {
+    const offline = await createVideoTestApp({ sim });
+    try {
+      await offline.database.db.insert(vendorAccounts).values({
+        name: "vertex offline",
+        vendor: "vertex",
+        tokenEncrypted: offline.secretBox.encrypt(keyFile),
+        tokenHash: sha256Hex(keyFile),
+      });
+      const u = await userWithCredits(offline.app, offline.database.db, 50);
+      const tokenCalls = sim.stats.calls["vertex-token"];
+      const res = await u.client.post("/api/generate-video", { prompt: "a heron [sim:code-455]", model: "veo3_lite" });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await taskRow(offline.database.db, res.json().taskId)).toMatchObject({
+        vendor: "vertex",
+        providerSource: "account",
+        vendorModel: "veo-3.1-lite-generate-001",
+      });
+      // The fake's token endpoint verified the account's signature (its public key is known).
+      expect(sim.stats.calls["vertex-token"]).toBeGreaterThan(tokenCalls);
+    } finally {
+      await offline.close();
+    }
+  });
+});

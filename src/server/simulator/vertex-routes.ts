@@ -34,7 +34,7 @@ const FAILED_MSG = "Video generation failed due to an internal error (simulated)
 const GOOGLE_INTERNAL = 13;
 
 /** Vertex's GA ids, each served as the Gemini fake's model with the same limits. */
-export const VERTEX_MODELS: Record<string, GeminiModel> = {
+const VERTEX_MODELS: Record<string, GeminiModel> = {
   "veo-3.1-generate-001": "veo-3.1-generate-preview",
   "veo-3.1-fast-generate-001": "veo-3.1-fast-generate-preview",
   "veo-3.1-lite-generate-001": "veo-3.1-lite-generate-preview",

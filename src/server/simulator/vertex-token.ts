@@ -65,7 +65,7 @@ export async function exchangeAssertion(
   ownUrl: URL,
 ): Promise<{ access_token: string; expires_in: number; token_type: "Bearer" }> {
   if (form.grant_type !== JWT_BEARER)
-    throw new OAuthError("unsupported_grant_type", "Invalid grant_type: " + String(form.grant_type ?? ""));
+    throw new OAuthError("unsupported_grant_type", `Invalid grant_type: ${JSON.stringify(form.grant_type ?? "")}`);
   const assertion = typeof form.assertion === "string" ? form.assertion : "";
   let header: ReturnType<typeof decodeProtectedHeader>;
   let claims: ReturnType<typeof decodeJwt>;

@@ -21,7 +21,7 @@ export interface ServiceAccountKey {
   projectId?: string;
 }
 
-export const CLOUD_PLATFORM_SCOPE = "https://www.googleapis.com/auth/cloud-platform";
+const CLOUD_PLATFORM_SCOPE = "https://www.googleapis.com/auth/cloud-platform";
 const JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 /** Google's assertions live an hour at most. */
 const ASSERTION_SECONDS = 3600;
@@ -53,7 +53,7 @@ export function parseServiceAccountKey(text: string): ServiceAccountKey | { prob
   if (!privateKey || !PEM_PRIVATE_KEY.test(privateKey.trim()))
     return { problem: "The Vertex AI key's private_key is not a PEM private key: paste the JSON key file unchanged" };
   if (o.type !== undefined && o.type !== "service_account")
-    return { problem: `The Vertex AI key is of type "${String(o.type)}", not "service_account"` };
+    return { problem: `The Vertex AI key is of type ${JSON.stringify(o.type)}, not "service_account"` };
   const privateKeyId = asText(o.private_key_id);
   const projectId = asText(o.project_id);
   return {

@@ -14,7 +14,7 @@
 import { HttpError, requestJson, USER_AGENT } from "../http/json-request.js";
 import { asNumber, asRecord, asText } from "../kie/parse.js";
 import { VendorError } from "../video/errors.js";
-import type { VendorStatus, VideoJob, VideoMaker } from "../video/port.js";
+import type { InlineVideo, VendorStatus, VideoJob, VideoMaker } from "../video/port.js";
 import type { ModelId } from "../../../shared/catalogue.js";
 import { withoutTrailingSlashes } from "../../../shared/trim.js";
 import { encodeImage, inlineImage, type InlineImage } from "./veo-images.js";
@@ -51,7 +51,7 @@ const SEGMENT = /^[\w-][\w.-]*$/;
 const OPERATION = /^projects\/([^/]+)\/locations\/([^/]+)\/publishers\/google\/models\/([^/]+)\/operations\/([^/]+)$/;
 
 /** The parts of one of Vertex's operation names, or undefined for anything else. */
-export function parseOperationName(name: string) {
+function parseOperationName(name: string) {
   const m = OPERATION.exec(name);
   if (!m || !m.slice(1).every((part) => SEGMENT.test(part))) return undefined;
   return { project: m[1]!, location: m[2]!, model: m[3]! };
@@ -130,11 +130,8 @@ export class VertexVeoMaker implements VideoMaker {
     if (data) {
       const bytes = Buffer.from(data, "base64");
       if (bytes.length === 0) return { state: "failed", message: "Vertex AI returned an empty video", refused: false };
-      return {
-        state: "succeeded",
-        resultUrls: [],
-        video: { data: bytes, mime: asText(first?.mimeType) ?? "video/mp4" },
-      };
+      const video: InlineVideo = { data: bytes, mime: asText(first?.mimeType) ?? "video/mp4" };
+      return { state: "succeeded", resultUrls: [], video };
     }
     if (asText(first?.gcsUri)) {
       // We send no storageUri: a video in Cloud Storage is somewhere this service cannot read.

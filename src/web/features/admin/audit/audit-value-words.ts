@@ -69,7 +69,7 @@ const REVIEW_WORDS: Partial<Record<string, Words>> = {
 };
 
 /** Brand names: the same in every language. */
-// eslint-disable-next-line lingui/no-unlocalized-strings -- brand names
+/* eslint-disable lingui/no-unlocalized-strings -- brand names */
 const NAMES: Partial<Record<string, string>> = {
   creem: "Creem",
   paypal: "PayPal",
@@ -77,6 +77,7 @@ const NAMES: Partial<Record<string, string>> = {
   google: "Google",
   vertex: "Vertex AI",
 };
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /** The words for `field`'s coded `value` in the active language, if there are any. */
 export function valueWords(field: string, value: string, action?: string): string | undefined {
