@@ -13,11 +13,12 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { exportPKCS8, exportSPKI, generateKeyPair } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { vendorAccounts, vendorModelChecks, vendorModelMappings } from "../../src/server/db/schema.js";
+import { vendorAccounts, vendorModelChecks, vendorModelMappings, videoFiles } from "../../src/server/db/schema.js";
 import { sha256Hex } from "../../src/server/lib/tokens.js";
 import {
   balanceOf,
   createVideoTestApp,
+  runWorkerUntil,
   startSimulator,
   taskRow,
   userWithCredits,
@@ -153,6 +154,17 @@ describe("a KIE and Gemini API outage with Vertex AI configured", () => {
       providerSource: "account",
       taskId: sent[0]!.operation,
     });
+    expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 50 - creditsUsed, ledger: 50 - creditsUsed });
+
+    // Vertex hands the video over inline: it is kept in our store before the task completes (decision 0176).
+    await runWorkerUntil(t, async () => (await taskRow(t.database.db, taskId)).status === "completed");
+    const done = await taskRow(t.database.db, taskId);
+    const [file] = await t.database.db.select().from(videoFiles).where(eq(videoFiles.videoTaskId, done.id));
+    expect(file).toMatchObject({ quality: "720p", status: "archived" });
+    expect(done.resultUrls).toEqual([`/media/videos/${file!.id}.mp4`]);
+    const played = await u.client.get(`/media/videos/${file!.id}.mp4`);
+    expect(played.statusCode).toBe(200);
+    expect(played.headers["content-type"]).toBe("video/mp4");
     expect(await balanceOf(t.database.db, u.id)).toEqual({ credits: 50 - creditsUsed, ledger: 50 - creditsUsed });
   });
 
