@@ -139,6 +139,7 @@ export const MODEL_CATALOGUE: Record<ModelId, ModelDescription> = {
     // KIE's docs said Fast only for references in June 2026 and Fast and Lite in October (decision 0048).
     modes: { text: VEO_MODES.text, image: VEO_MODES.image },
     pricing: veoPrice(250),
+    draft: { model: "veo3_lite" },
   },
   veo3_fast: {
     ...VEO,
@@ -146,6 +147,7 @@ export const MODEL_CATALOGUE: Record<ModelId, ModelDescription> = {
     description: "Quick, for most videos",
     modes: VEO_MODES,
     pricing: veoPrice(60),
+    draft: { model: "veo3_lite" },
   },
   veo3_lite: {
     ...VEO,
@@ -205,6 +207,7 @@ export const MODEL_CATALOGUE: Record<ModelId, ModelDescription> = {
         ["1080p", 102, 102],
       ]),
     },
+    draft: { resolution: "480p" },
   },
   seedance15_pro: {
     ...MARKET,
@@ -224,6 +227,7 @@ export const MODEL_CATALOGUE: Record<ModelId, ModelDescription> = {
         ["1080p", 7.5, 15],
       ]),
     },
+    draft: { resolution: "480p" },
   },
   hailuo23_pro: {
     ...MARKET,

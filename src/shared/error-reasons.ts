@@ -28,6 +28,8 @@ export const ERROR_REASONS = [
   "extend_file_saving",
   "extend_unavailable",
   "extend_no_model",
+  "final_needs_draft",
+  "final_needs_finished_draft",
   "upgrade_not_offered",
   "video_refused",
   "provider_busy",

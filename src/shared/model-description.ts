@@ -7,6 +7,8 @@
  * GET /api/models read them.
  */
 
+import type { ModelId } from "./catalogue.js";
+
 export const MODES = ["text", "image", "reference"] as const;
 export type GenerationMode = (typeof MODES)[number];
 
@@ -83,4 +85,13 @@ export interface ModelDescription {
    * and sound the model makes. The admin's price for a cell replaces its default (prices.ts).
    */
   pricing: { unit: "video" | "second"; cells: readonly PriceCell[] };
+  /**
+   * How a cheap, fast draft of a video of this model is made (issue 74 §3, decision 0178): the
+   * same model at a lower resolution, or a cheaper sibling with the same options. Absent: no draft.
+   * A draft must cost less than its final (tests/repo/drafts.test.ts; shared/drafts.ts).
+   */
+  draft?: DraftWay;
 }
+
+/** A model's draft: the same model at `resolution`, or `model` (a cheaper sibling taking the same options). */
+export type DraftWay = { resolution: Resolution } | { model: ModelId };

@@ -52,6 +52,8 @@ async function insertTask(userId = owner.id) {
       createdAt,
       creditsUsed: 1,
       createdVia: "web",
+      // No draft until its model is set (draftOf below): the view shows draftOf from draft_of_model.
+      draftOfResolution: "1080p",
     })
     .returning();
   return row!;
@@ -105,6 +107,7 @@ const changes: {
   audio: { value: false },
   welcomeMarked: { value: true },
   vendor: { value: "google" },
+  draftOf: { value: "veo3", column: "draftOfModel", shown: { model: "veo3", resolution: "1080p" } },
 };
 const fields = Object.keys(changes) as Array<keyof VideoTaskView>;
 const columnOf = (field: keyof VideoTaskView) =>

@@ -291,6 +291,12 @@ export const videoTasks = pgTable(
     exploreFeaturedAt: timestamp("explore_featured_at", { withTimezone: true }),
     /** The Explore video this one remixes (its "Remix" button): what "most remixed" counts. */
     remixOf: uuid("remix_of").references((): AnyPgColumn => videoTasks.id, { onDelete: "set null" }),
+    /**
+     * A draft (issue 74 §3, decision 0178): the model and resolution its final is to be made with
+     * ("Make it final"); both null for a video that is no draft. Set once, when it is charged.
+     */
+    draftOfModel: text("draft_of_model"),
+    draftOfResolution: text("draft_of_resolution"),
   },
   (t) => [
     index("video_tasks_user_created_idx").on(t.userId, t.createdAt.desc()),

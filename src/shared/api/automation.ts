@@ -8,6 +8,7 @@ import {
   automationBalanceSchema,
   automationErrorSchema,
   automationExtendResultSchema,
+  automationFinalResultSchema,
   automationGenerateResultSchema,
   automationGenerateSchema,
   automationTaskParams,
@@ -56,6 +57,22 @@ export const automationApi = {
     responses: {
       200: automationExtendResultSchema,
       ...errorsWith(automationErrorSchema, 400, 401, 402, 403, 404, 409, 422, 429, 503),
+    },
+  }),
+  /** "Make it final" (decision 0178), as the website's. */
+  final: defineRoute({
+    method: "POST",
+    path: "/api/n8n/videos/:taskId/final",
+    tags,
+    operationId: "makeDraftFinal",
+    summary: "Make a finished draft final",
+    description:
+      "A new video from a completed draft of the token's account (one made with `draft: true`): the draft's prompt, seed, images, mode, aspect ratio, length and sound on the model and resolution it is the draft of, charged as a new video at API prices and refunded if it fails. A video that is not a finished draft is a 409. Poll the status with the returned taskId.",
+    headers: idempotencyHeaders,
+    params: automationTaskParams,
+    responses: {
+      200: automationFinalResultSchema,
+      ...errorsWith(automationErrorSchema, 401, 402, 403, 404, 409, 422, 429, 503),
     },
   }),
   videoStatus: defineRoute({

@@ -11,6 +11,7 @@ import { expiringCreditsSchema } from "./credit-split.js";
 import { VENDORS } from "../model-description.js";
 import { PROMPT_MAX, SEED_MAX, SEED_MIN, VARIANTS_MAX } from "../videos.js";
 import {
+  draftField,
   IMAGE_LIST_MAX,
   modeMessage,
   modelMessage,
@@ -116,6 +117,11 @@ export const automationGenerateSchema = z
       description: `How many videos to make from this prompt, 1 to ${VARIANTS_MAX} (default 1), each with its own seed and charged as one video: all are charged together or none is, and one that fails is refunded on its own. taskIds lists them.`,
       examples: [2],
     }),
+    draft: draftField.meta({
+      description:
+        "Make a cheap, fast draft of this video instead (default false): a model that has one (GET /api/models, `draft`) makes it at a lower resolution or with its cheaper sibling, charged at the draft's price. Once it is completed, POST /api/n8n/videos/{taskId}/final makes its final (the model and resolution asked here, the same seed and images), charged as a new video.",
+      examples: [true],
+    }),
     callbackUrl: z
       .string({ error: "callbackUrl must be a URL" })
       .trim()
@@ -167,6 +173,16 @@ export const automationExtendResultSchema = z
     remainingCredits: z.number().int(),
   })
   .meta({ id: "ExtendResult" });
+
+/** POST /api/n8n/videos/{taskId}/final (decision 0178). */
+export const automationFinalResultSchema = z
+  .object({
+    success: z.literal(true),
+    taskId: z.string().meta({ description: "The final's own task: poll GET /api/n8n/video-status/{taskId}." }),
+    creditsUsed: z.number().int(),
+    remainingCredits: z.number().int(),
+  })
+  .meta({ id: "FinalResult" });
 
 /** GET /api/n8n/balance (decision 0151). */
 export const automationBalanceSchema = z

@@ -20,6 +20,7 @@ import { isoTimestamp } from "./common.js";
 import { expiringCreditsSchema } from "./credit-split.js";
 import { EXPLORE_STATUSES } from "./explore.js";
 import { VENDORS } from "../model-description.js";
+import { draftProblem } from "../drafts.js";
 
 const seedMessage = `Seed must be a whole number between ${SEED_MIN} and ${SEED_MAX}`;
 
@@ -57,6 +58,7 @@ export function withMode<
     upgrade4k?: boolean;
     watermark?: string;
     seeds?: number;
+    draft?: boolean;
   },
 >(value: T, ctx: z.RefinementCtx): Omit<T, "mode" | keyof VideoOptions> & { mode: GenerationMode } & VideoOptions {
   const mode = value.mode ?? impliedMode(value.imageUrls.length);
@@ -73,11 +75,28 @@ export function withMode<
           ? { path: "watermark", message: `${m.label} takes no watermark` }
           : value.seeds !== undefined && !m.seed
             ? { path: "seeds", message: `${m.label} takes no seed` }
-            : undefined;
+            : value.draft
+              ? draftIssue(value, mode)
+              : undefined;
     if (extra) ctx.addIssue({ code: "custom", path: [extra.path], message: extra.message });
   }
   return { ...value, mode, ...optionsFor(value.model, value) };
 }
+
+/** Why this request cannot be a draft (decision 0178), on the field to change; undefined when it can. */
+function draftIssue(
+  value: { model: (typeof MODELS)[number]; imageUrls: string[]; upgrade4k?: boolean } & Partial<VideoOptions>,
+  mode: GenerationMode,
+): { path: string; message: string } | undefined {
+  const problem = draftProblem(value.model, mode, value, value.imageUrls.length);
+  if (problem) return { path: "draft", message: problem };
+  if (value.upgrade4k)
+    return { path: "upgrade4k", message: "A draft has no 4K version: ask for 4K when you make it final" };
+  return undefined;
+}
+
+/** Make a cheap draft of the video instead (issue 74 §3, decision 0178); its final is made later with POST …/final. */
+export const draftField = z.boolean({ error: "draft must be true or false" }).default(false);
 
 const variantsMessage = `variants must be a whole number from 1 to ${VARIANTS_MAX}`;
 /** Variants (decision 0162): 1 to 4 videos of one prompt, each its own task; 1 when left out. */
@@ -132,6 +151,7 @@ export const generateVideoSchema = z
     enableFallback: z.boolean({ error: "enableFallback must be true or false" }).default(false),
     /** How many videos of this prompt, each with its own seed, charged and refunded each (decision 0162). */
     variants: variantsSchema,
+    draft: draftField,
     /**
      * The Explore video this one remixes (its share id; issue 72, decision 0164): counted in its
      * "most remixed" when that video is in Explore now, else ignored (never an error).
@@ -144,9 +164,11 @@ export const generateVideoSchema = z
   })
   .transform(withMode);
 /** What a video is made from; `variants` left out means one (an extension asks for one); `remixOf` the web's alone. */
-export type GenerateVideoInput = Omit<z.output<typeof generateVideoSchema>, "variants" | "remixOf"> & {
+export type GenerateVideoInput = Omit<z.output<typeof generateVideoSchema>, "variants" | "remixOf" | "draft"> & {
   variants?: number;
   remixOf?: string;
+  /** Make the draft of this video (decision 0178): left out, the video itself. */
+  draft?: boolean;
 };
 
 // ---- Answers (decision 0040) ----
@@ -242,6 +264,14 @@ const videoTaskViewSchema = z
       description:
         "True when it was paid with welcome credits while the admin marks such videos (decision 0155): made with the site's watermark, and it stays 720p (no 1080p or 4K version). Absent or false otherwise.",
     }),
+    draftOf: z
+      .object({ model: z.enum(MODELS), resolution: z.enum(RESOLUTIONS) })
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "A draft (decision 0178): the model and resolution its final is made with (POST /api/videos/{taskId}/final). Null or absent for a video that is no draft.",
+      }),
   })
   .meta({ id: "VideoTask" });
 export type VideoTaskView = z.infer<typeof videoTaskViewSchema>;

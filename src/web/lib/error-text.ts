@@ -74,6 +74,10 @@ function reasonText(reason: ErrorReason, params: Params): string | undefined {
       return t`The 4K version of this video could not be made.`;
     case "extend_needs_finished_video":
       return t`Only a finished video can be extended.`;
+    case "final_needs_draft":
+      return t`This video is not a draft: only a draft can be made final.`;
+    case "final_needs_finished_draft":
+      return t`Only a finished draft can be made final: wait until it is ready.`;
     case "extend_after_hd":
       return t`A video cannot be extended after its 1080p version was made. Tick “Keep extendable” when you make a video you may extend.`;
     case "upgrade_not_offered": {

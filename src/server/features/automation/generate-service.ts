@@ -9,6 +9,7 @@ import type { LinkTask } from "../../http/idempotency.js";
 import type { UploadStore } from "../../integrations/storage/uploads.js";
 import { generateVideo, type GenerateDeps } from "../videos/generate-service.js";
 import { refuseEarly } from "../videos/generate-screen.js";
+import { resolveDraft } from "../videos/draft-request.js";
 import { discardImages } from "../videos/linked-images.js";
 import { checkedImage, parseImageInput } from "./reference-image.js";
 import type { SecretBox } from "../../lib/secret-box.js";
@@ -29,8 +30,10 @@ export async function generateFromApi(
 ): Promise<Required<GenerateVideoResult>> {
   // Without a mode only the first image was kept (the schema); with one, the mode's images.
   const parsed = input.imageUrls.map(parseImageInput);
+  // A draft (decision 0178) is priced and made as its draft.
+  const video = await resolveDraft(ctx.generation, input, "api");
   // Priced for the API's channel, with a 4K version asked with it (quote.ts, decision 0139).
-  await refuseEarly(ctx.generation, userId, { channel: "api", video: input, variants: input.variants });
+  await refuseEarly(ctx.generation, userId, { channel: "api", video, variants: input.variants });
   const images = [];
   for (const image of parsed) images.push(await checkedImage(image));
   // Checked before anything is charged; the row that signs callbacks exists before the task can end.
@@ -57,14 +60,15 @@ export async function generateFromApi(
     ctx.generation,
     userId,
     {
-      prompt: input.prompt,
-      model: input.model,
-      mode: input.mode,
-      aspectRatio: input.aspectRatio,
-      durationSeconds: input.durationSeconds,
-      resolution: input.resolution,
-      audio: input.audio,
-      seeds: input.seeds,
+      prompt: video.prompt,
+      model: video.model,
+      mode: video.mode,
+      aspectRatio: video.aspectRatio,
+      durationSeconds: video.durationSeconds,
+      resolution: video.resolution,
+      audio: video.audio,
+      seeds: video.seeds,
+      draftOf: video.draftOf,
       imageUrls,
       watermark: undefined,
       upgrade4k: input.upgrade4k,

@@ -23,6 +23,7 @@ import { creditSplit } from "../credits/credit-split.js";
 import { redeemGrantCode } from "../codes/redeem-grant.js";
 import { generateFromApi, type ApiGenerateDeps } from "./generate-service.js";
 import { extendVideo } from "../videos/extend-service.js";
+import { makeFinal } from "../videos/draft-service.js";
 import { extendDepsOf, type VideoRouteDeps } from "../videos/routes.js";
 import { refundedCredits, toAutomationStatus } from "./video-status.js";
 import { upgradeTo4kFromApi } from "./upgrade-4k.js";
@@ -76,13 +77,13 @@ async function automationRoutes(app: FastifyInstance, ctx: AutomationOptions): P
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0];
-    const message = `Not found: ${request.method} ${path}. The automation API has POST ${AUTOMATION_PREFIX}/generate, POST ${AUTOMATION_PREFIX}/videos/{taskId}/extend, POST ${AUTOMATION_PREFIX}/videos/{taskId}/upgrade-4k, GET ${AUTOMATION_PREFIX}/video-status/{taskId}, GET ${AUTOMATION_PREFIX}/videos, GET ${AUTOMATION_PREFIX}/balance and POST ${AUTOMATION_PREFIX}/codes/redeem`;
+    const message = `Not found: ${request.method} ${path}. The automation API has POST ${AUTOMATION_PREFIX}/generate, POST ${AUTOMATION_PREFIX}/videos/{taskId}/extend, POST ${AUTOMATION_PREFIX}/videos/{taskId}/final, POST ${AUTOMATION_PREFIX}/videos/{taskId}/upgrade-4k, GET ${AUTOMATION_PREFIX}/video-status/{taskId}, GET ${AUTOMATION_PREFIX}/videos, GET ${AUTOMATION_PREFIX}/balance and POST ${AUTOMATION_PREFIX}/codes/redeem`;
     return reply.status(404).send({ success: false, message, code: "not_found" });
   });
   useBearerAuth(app, { db, rateLimit: ctx.limits.automation.perToken, rateLimitStore: ctx.rateLimitStore });
   useScopeAccess(app, "token");
 
-  const { generate, extend, videoStatus, balance, listVideos, upgrade4k } = automationApi;
+  const { generate, extend, final, videoStatus, balance, listVideos, upgrade4k } = automationApi;
   // The scope sets the access ("token"): the contracts' paths lose its prefix in serve.
   // Spending (and redeeming) needs a classic token or an OAuth one allowed videos:write (decision 0169).
   serve(app, generate, { bodyLimit: GENERATE_BODY_LIMIT, docs: GENERATE_DOCS }, async (request, reply) => {
@@ -111,6 +112,23 @@ async function automationRoutes(app: FastifyInstance, ctx: AutomationOptions): P
         return { success: true as const, ...started };
       },
     );
+  });
+
+  // "Make it final" (decision 0178), as on the website, at the API's price.
+  serve(app, final, {}, async (request, reply) => {
+    const user = requireWritingTokenUser(request);
+    const { taskId } = request.params;
+    return idempotent(ctx.db, request, reply, user.id, `${final.method} ${final.path}:${taskId}`, async (linkTask) => {
+      const wait = await generateLimiter.hit(user.id);
+      if (wait) throw tooManyRequests(wait, "video requests");
+      const started = await makeFinal(ctx, user.id, taskId, linkTask, "api");
+      return {
+        success: true as const,
+        taskId: started.taskId,
+        creditsUsed: started.creditsUsed,
+        remainingCredits: started.remainingCredits,
+      };
+    });
   });
 
   serve(app, videoStatus, { docs: statusDocs() }, async (request, reply) => {

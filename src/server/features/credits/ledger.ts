@@ -73,6 +73,9 @@ export interface VideoReservation {
     durationSeconds?: number | null;
     resolution?: string | null;
     audio?: boolean | null;
+    /** A draft (decision 0178): its final's model and resolution. */
+    draftOfModel?: string | null;
+    draftOfResolution?: string | null;
   };
   /** The 4K upgrade asked for with the video (decision 0049): its own usage row, refundable on its own. */
   uhd?: { cost: number; description: string };
@@ -99,11 +102,12 @@ export async function spendOnVideo(
       returning credits, low_credits_threshold
     ), task as (
       insert into video_tasks (user_id, task_id, prompt, image_urls, model, mode, aspect_ratio, watermark, seeds, enable_fallback, status, credits_used, created_via, next_check_at, callback_url,
-        uhd_status, uhd_credits, extended_from, keep_extendable, duration_seconds, resolution, audio)
+        uhd_status, uhd_credits, extended_from, keep_extendable, duration_seconds, resolution, audio, draft_of_model, draft_of_resolution)
       select ${r.userId}, ${t.taskId}, ${t.prompt}, array(select json_array_elements_text(${JSON.stringify(t.imageUrls)}::json)),
         ${t.model}, ${t.mode}, ${t.aspectRatio}, ${t.watermark}, ${t.seeds}::integer, ${t.enableFallback}, 'pending', ${r.cost}, ${t.createdVia}, ${t.nextCheckAt.toISOString()}::timestamptz,
         ${t.callbackUrl ?? null}::text, ${r.uhd ? "requested" : "none"}, ${uhdCost}::integer, ${t.extendedFrom ?? null}::text, ${t.keepExtendable ?? false}::boolean,
-        ${t.durationSeconds ?? null}::integer, ${t.resolution ?? null}::text, ${t.audio ?? null}::boolean
+        ${t.durationSeconds ?? null}::integer, ${t.resolution ?? null}::text, ${t.audio ?? null}::boolean,
+        ${t.draftOfModel ?? null}::text, ${t.draftOfResolution ?? null}::text
       from spent
       returning id
     ), usage as (

@@ -9,6 +9,7 @@ import { users, videoTasks } from "../../db/schema.js";
 import { AppError } from "../../http/errors.js";
 import type { LinkTask } from "../../http/idempotency.js";
 import type { GenerateVideoInput } from "../../../shared/schemas/videos.js";
+import type { DraftOf } from "../../../shared/drafts.js";
 import { MODEL_CATALOGUE, type ModelId } from "../../../shared/catalogue.js";
 import type { ExploreMode } from "../../../shared/schemas/explore.js";
 import { modelLabel } from "../../../shared/videos.js";
@@ -47,7 +48,7 @@ export function variantSeeds(model: ModelId, asked: number | undefined, count: n
 /** The charge and the task row to record, in the ledger's shape; `imageUrls` are the images as kept. */
 export function reservationFor(
   userId: string,
-  input: GenerateVideoInput,
+  input: GenerateVideoInput & { draftOf?: DraftOf },
   imageUrls: string[],
   opts: { channel: GenerateChannel["channel"]; price: Quote; callbackUrl?: string; extend?: TaskRow },
 ): VideoReservation {
@@ -57,7 +58,7 @@ export function reservationFor(
     userId,
     cost: opts.price.credits,
     uhd: input.upgrade4k ? { cost: opts.price.uhd, description: `4K upgrade (${label}${via})` } : undefined,
-    description: `${opts.extend ? "Video extension" : "Video generation"} (${label}${via})`,
+    description: `${opts.extend ? "Video extension" : input.draftOf ? "Video draft" : "Video generation"} (${label}${via})`,
     task: {
       taskId: `${UNSUBMITTED_PREFIX}${crypto.randomUUID()}`,
       prompt: input.prompt,
@@ -75,6 +76,8 @@ export function reservationFor(
       durationSeconds: input.durationSeconds,
       resolution: input.resolution,
       audio: input.audio,
+      draftOfModel: input.draftOf?.model ?? null,
+      draftOfResolution: input.draftOf?.resolution ?? null,
       // If this process dies before the provider answers, the worker fails and refunds it then.
       nextCheckAt: new Date(Date.now() + 2 * 60_000),
     },

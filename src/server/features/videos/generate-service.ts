@@ -21,6 +21,8 @@ import type { Mailer } from "../mail/outbox.js";
 import type { ScreeningDeps } from "../moderation/screening.js";
 import type { Settings } from "../settings/service.js";
 import { screen } from "./generate-screen.js";
+import type { DraftOf } from "../../../shared/drafts.js";
+import { resolveDraft } from "./draft-request.js";
 import type { VideoReservation } from "../credits/ledger.js";
 import { reservationFor, reserve, variantSeeds, viaOf, type Reserved } from "./generate-reserve.js";
 import { submitWithFailover } from "./generate-submit.js";
@@ -72,7 +74,7 @@ export type GenerateChannel =
 export async function generateVideo(
   deps: GenerateDeps,
   userId: string,
-  input: GenerateVideoInput,
+  asked: GenerateVideoInput & { draftOf?: DraftOf },
   opts: GenerateChannel & {
     linkTask?: LinkTask;
     callbackUrl?: string;
@@ -81,6 +83,8 @@ export async function generateVideo(
   },
 ): Promise<GenerateVideoResult> {
   const extend = opts.channel === "extend" ? opts.extend : undefined;
+  // A draft (decision 0178) is made, priced and recorded as its draft model and resolution.
+  const input = await resolveDraft(deps, asked, viaOf(opts.channel));
   // Variants (decision 0162): several videos of one prompt, each its own task with its own seed.
   const count = extend ? 1 : (input.variants ?? 1);
   const batchId = count > 1 ? crypto.randomUUID() : undefined;

@@ -58,6 +58,12 @@ export function toTaskView(t: TaskRow): VideoTaskView {
     audio: t.audio,
     welcomeMarked: t.welcomeMarked,
     vendor: t.vendor as VideoTaskView["vendor"],
+    draftOf: t.draftOfModel
+      ? {
+          model: t.draftOfModel as ModelId,
+          resolution: t.draftOfResolution as NonNullable<VideoTaskView["resolution"]>,
+        }
+      : null,
   };
 }
 
@@ -75,7 +81,8 @@ const TASK_JSON = `json_build_object(
   'createdAt', ${iso("created_at")}, 'completedAt', ${iso("completed_at")},
   'creditsUsed', credits_used, 'createdVia', created_via, 'refunded', refunded, 'videoExpired', video_expired,
   'isPublic', is_public, 'shareId', share_id, 'sharePromptHidden', share_prompt_hidden, 'explore', explore_status,
-  'durationSeconds', duration_seconds, 'resolution', resolution, 'audio', audio, 'welcomeMarked', welcome_marked, 'vendor', vendor)`;
+  'durationSeconds', duration_seconds, 'resolution', resolution, 'audio', audio, 'welcomeMarked', welcome_marked, 'vendor', vendor,
+  'draftOf', case when draft_of_model is null then null else json_build_object('model', draft_of_model, 'resolution', draft_of_resolution) end)`;
 
 /** `[...tasks]` as JSON text, newest first (or oldest first). */
 async function taskListJson(

@@ -14,6 +14,7 @@ import { STEP_UP } from "../../http/route-access.js";
 import { requireUser } from "../../http/session-auth.js";
 import { openDownload } from "./download-service.js";
 import { generateVideo, type GenerateDeps } from "./generate-service.js";
+import { makeFinal } from "./draft-service.js";
 import { modelsView, pricingView } from "./pricing.js";
 import { quoteNow } from "./quote.js";
 import type { ModelHealth } from "../../../shared/schemas/model-health.js";
@@ -92,6 +93,17 @@ export async function videoRoutes(scope: FastifyInstance, ctx: VideoRouteDeps): 
       const wait = await generateLimiter.hit(user.id);
       if (wait) throw tooManyRequests(wait, "video requests");
       return extendVideo(extendDepsOf(ctx), user.id, taskId, request.body, linkTask);
+    });
+  });
+
+  // "Make it final" (decision 0178): the normal generation of a finished draft's final, one per Idempotency-Key.
+  serve(scope, videosApi.final, { access: "user", webPrice: true }, async (request, reply) => {
+    const user = requireUser(request);
+    const { taskId } = request.params;
+    return idempotent(db, request, reply, user.id, `POST /api/videos/${taskId}/final`, async (linkTask) => {
+      const wait = await generateLimiter.hit(user.id);
+      if (wait) throw tooManyRequests(wait, "video requests");
+      return makeFinal(ctx, user.id, taskId, linkTask);
     });
   });
 
