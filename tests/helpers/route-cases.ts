@@ -472,6 +472,14 @@ export const ROUTE_CASES: RouteCase[] = [
     request: (f) => ({ url: `/api/videos/${f.taskId}/extend`, body: { prompt: "continue" } }),
   },
   {
+    // The fixture's task is no draft: the owner reaches the route and is told so (409).
+    method: "POST",
+    route: "/api/videos/:taskId/final",
+    ownerOnly: true,
+    accepts: reachedRoute,
+    request: (f) => ({ url: `/api/videos/${f.taskId}/final`, body: {} }),
+  },
+  {
     method: "POST",
     route: "/api/videos/:taskId/upgrade-4k",
     ownerOnly: true,
@@ -686,6 +694,13 @@ export const ROUTE_CASES: RouteCase[] = [
     ownerOnly: true,
     accepts: reachedRoute,
     request: (f) => ({ url: `/api/n8n/videos/${f.taskId}/extend`, body: { prompt: "continue" } }),
+  },
+  {
+    method: "POST",
+    route: "/api/n8n/videos/:taskId/final",
+    ownerOnly: true,
+    accepts: reachedRoute,
+    request: (f) => ({ url: `/api/n8n/videos/${f.taskId}/final`, body: {} }),
   },
   {
     method: "GET",

@@ -52,6 +52,14 @@ const modelViewSchema = z
     upgrades: z
       .object({ hd1080: z.boolean(), uhd4k: z.boolean(), extend: z.boolean() })
       .meta({ description: "What can follow a finished video: its 1080p file, a 4K version, an extension." }),
+    draft: z
+      .union([z.object({ resolution: z.enum(RESOLUTIONS) }), z.object({ model: z.enum(MODELS) })])
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "How `draft: true` makes a cheap draft of this model's video (decision 0178): the same model at `resolution`, or `model`, a cheaper sibling with the same options; null when it has none. Offered only while the draft costs less than the video.",
+      }),
     price: z
       .object({
         unit: z.enum(["video", "second"]),

@@ -104,6 +104,7 @@ export function modelsView(s: Settings, simulated: boolean, health: readonly Mod
         negativePrompt: m.negativePrompt,
         watermark: m.watermark,
         upgrades: { ...m.upgrades },
+        draft: m.draft ? { ...m.draft } : null,
         price: {
           unit: m.pricing.unit,
           webCredits: listPrice(s, id).web,

@@ -4,12 +4,14 @@ import { Wand2 } from "lucide-react";
 import { Trans } from "@lingui/react/macro";
 import { MODELS, type ModelId } from "../../../shared/catalogue";
 import { surchargeCost, type PriceTable } from "../../../shared/prices";
+import { usableDraft } from "../../../shared/drafts";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import type { VideoTaskView } from "../../../shared/videos";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { generationCost, CostSummary } from "./generate-cost";
 import { imagesFor, modelFor, updateChoices, type GenerateFormValues } from "./generate-form-schema";
 import { GenerateImageSlots } from "./generate-image-slots";
+import { DraftField } from "./generate-draft-field";
 import { GenerateModelSection } from "./generate-model-section";
 import { ModeField } from "./generate-mode-field";
 import { MoreOptions } from "./generate-option-fields";
@@ -61,13 +63,28 @@ export function GenerateForm({
   remixOf,
 }: GenerateFormProps) {
   const { control, setValue } = form;
-  const [mode, model, prompt, upgrade4k, durationSeconds, resolution, aspectRatio, audio] = useWatch({
+  const [mode, model, prompt, upgrade4k, durationSeconds, resolution, aspectRatio, audio, imageUrls] = useWatch({
     control,
-    name: ["mode", "model", "prompt", "upgrade4k", "durationSeconds", "resolution", "aspectRatio", "audio"],
+    name: [
+      "mode",
+      "model",
+      "prompt",
+      "upgrade4k",
+      "durationSeconds",
+      "resolution",
+      "aspectRatio",
+      "audio",
+      "imageUrls",
+    ],
   });
   // How many videos of the prompt (decision 0162): kept, like every other choice, after Generate.
   const [variants, setVariants] = useState(1);
-  const { onSubmit, generating } = useGenerateSubmit(form, user, prices, onStarted, variants, remixOf);
+  // "Draft" (decision 0178): kept like the variants; it counts only while the choices have a cheaper draft.
+  const [draftChosen, setDraftChosen] = useState(false);
+  const options = requestOptions(model, mode, { durationSeconds, resolution, aspectRatio, audio });
+  const draft = usableDraft(prices, "web", model, mode, options, imagesFor(mode, model, imageUrls).length);
+  const drafting = draftChosen && draft !== undefined ? draft : undefined;
+  const { onSubmit, generating } = useGenerateSubmit(form, user, prices, onStarted, variants, remixOf, drafting);
   useGeneratorDraft(form, user !== null ? "signed-in" : sessionKnown ? "signed-out" : "unknown");
   const upload = useUploadImage((imageUrl) => {
     // Into the next empty slot of the mode and model the form is in now.
@@ -83,10 +100,10 @@ export function GenerateForm({
     if (next !== model) updateChoices(form, { model: next });
   }, [mode, model, offered, form]);
 
-  // What the request sends, priced as the server prices it (webCost of the same options).
-  const options = requestOptions(model, mode, { durationSeconds, resolution, aspectRatio, audio });
-  const chosen4k = offers4k(model) && upgrade4k;
-  const short = user !== null && user.credits < generationCost(prices, model, options, chosen4k) * variants;
+  // What the request sends, priced as the server prices it (webCost of the same options); a draft has no 4K.
+  const chosen4k = offers4k(model) && upgrade4k && !drafting;
+  const each = drafting ? drafting.cost : generationCost(prices, model, options, chosen4k);
+  const short = user !== null && user.credits < each * variants;
   const blocked = generating || upload.isPending || short;
 
   return (
@@ -118,9 +135,10 @@ export function GenerateForm({
           />
           <GenerateModelSection form={form} prices={prices} offered={offered} degraded={degraded} />
           <MoreOptions form={form} model={model} fourKPrice={surchargeCost(prices, "4k", "web")} />
+          <DraftField draft={draft} checked={drafting !== undefined} onChange={setDraftChosen} />
           <CostSummary
-            model={model}
-            options={options}
+            model={drafting?.model ?? model}
+            options={drafting?.options ?? options}
             upgrade4k={chosen4k}
             prices={prices}
             credits={user ? user.credits : null}

@@ -24,14 +24,22 @@ export function useGenerateSubmit(
   variants = 1,
   /** The Explore video this one remixes (issue 72): sent as `remixOf`. */
   remixOf?: string,
+  /** "Draft" chosen (decision 0178): the draft is asked for, and costs its own price. */
+  draft?: { cost: number },
 ) {
   const { t } = useLingui();
   const { mutation, insufficientCredits } = useGenerateVideo(onStarted);
   const onSubmit = form.handleSubmit((values) => {
     if (!user) return;
-    const request = { ...requestOf(values), ...(variants > 1 ? { variants } : {}), ...(remixOf ? { remixOf } : {}) };
+    const request = {
+      ...requestOf(values),
+      ...(variants > 1 ? { variants } : {}),
+      ...(remixOf ? { remixOf } : {}),
+      ...(draft ? { draft: true, upgrade4k: false } : {}),
+    };
     const needed =
-      generationCost(prices, values.model, requestOptions(values.model, values.mode, values), request.upgrade4k) *
+      (draft?.cost ??
+        generationCost(prices, values.model, requestOptions(values.model, values.mode, values), request.upgrade4k)) *
       variants;
     if (user.credits < needed) {
       // The server's words for the same refusal (shared/videos.ts insufficientCreditsMessage), in the active language.

@@ -10,11 +10,12 @@ import { useVideoDownload } from "./use-video-download";
 import { isInProgress, sdUrl } from "./video-display";
 import { ExtendAction, ExtendUnavailableReason, JoinNote } from "./video-extend-action";
 import { DownloadButton, HdActions } from "./video-hd-actions";
+import { MakeFinalAction } from "./make-final-action";
 
 type HdCheck = ReturnType<typeof useHdCheck>;
 
 /**
- * The details dialog's actions, right under the player: downloads, 4K, extend, recreate, 1080p,
+ * The details dialog's actions, right under the player: downloads, 4K, make a draft final, extend, recreate, 1080p,
  * the notes that say why one is missing, and sharing.
  */
 export function VideoActionsSection({
@@ -68,6 +69,7 @@ export function VideoActionsSection({
           </DownloadButton>
         ) : null}
         <UhdActions task={task} download={download} isDownloading={isDownloading} />
+        <MakeFinalAction task={task} onStarted={onExtended} />
         <ExtendAction task={task} onStarted={onExtended} />
         <Button variant="secondary" onClick={onRecreate}>
           <RotateCcw aria-hidden="true" />

@@ -30,6 +30,11 @@ export function extendVideo(
   return call(videosApi.extend, { params: { taskId }, body, headers: { "Idempotency-Key": idempotencyKey } });
 }
 
+/** "Make it final" (decision 0178): a finished draft's final, charged as a new video; `idempotencyKey` as for generateVideo. */
+export function makeFinal(taskId: string, idempotencyKey: string): Promise<GenerateVideoResult> {
+  return call(videosApi.final, { params: { taskId }, body: undefined, headers: { "Idempotency-Key": idempotencyKey } });
+}
+
 /** The image in the multipart field `image`; a refusal is an ApiError with the server's message. */
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();

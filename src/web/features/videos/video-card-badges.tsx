@@ -3,7 +3,7 @@ import type { VideoTaskView } from "../../../shared/videos";
 import { Badge } from "@/components/ui/badge";
 import { madeOptions, resolutionLabel } from "./option-text";
 
-/** The badges in a card's top left corner: its quality (4K, HD or the made resolution), Extended, API. */
+/** The badges in a card's top left corner: its quality (4K, HD or the made resolution), Draft, Extended, API. */
 export function VideoCardBadges({ task }: { task: VideoTaskView }) {
   const hasVideo = task.status === "completed" && (task.resultUrls.length > 0 || task.hdVideoUrl);
   return (
@@ -19,6 +19,11 @@ export function VideoCardBadges({ task }: { task: VideoTaskView }) {
       ) : hasVideo ? (
         <Badge variant="secondary" className="bg-black/60 backdrop-blur">
           {resolutionLabel(madeOptions(task).resolution)}
+        </Badge>
+      ) : null}
+      {task.draftOf ? (
+        <Badge variant="secondary" className="bg-black/60 text-lime-200 backdrop-blur" data-testid="draft-badge">
+          <Trans>Draft</Trans>
         </Badge>
       ) : null}
       {task.extendedFrom ? (
