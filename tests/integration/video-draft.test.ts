@@ -301,6 +301,13 @@ describe("the automation API", () => {
     const draft = res.json().taskId as string;
     expect(await taskRow(db(), draft)).toMatchObject({ model: "veo3_lite", draftOfModel: "veo3", createdVia: "api" });
     await finished(draft);
+    await t.app.liveEvents.settle();
+    const status = await t.app.inject({
+      method: "GET",
+      url: `/api/n8n/video-status/${draft}`,
+      headers: { authorization },
+    });
+    expect(status.json()).toMatchObject({ status: "completed", draftOf: { model: "veo3", resolution: "720p" } });
     const made = await call(`/api/n8n/videos/${draft}/final`, {});
     expect(made.statusCode, made.body).toBe(200);
     expect(made.json()).toMatchObject({ success: true, creditsUsed: apiCost(PRICES, { model: "veo3" }) });

@@ -207,6 +207,43 @@ describe("GenerateForm", () => {
   });
 });
 
+describe("GenerateForm's Draft (decision 0178)", () => {
+  beforeEach(async () => {
+    window.sessionStorage.clear();
+    await useLocale("en", "app");
+  });
+
+  it("offers Draft with both prices, costs the draft once ticked, and asks for it without 4K", async () => {
+    const { sent } = stubFetch({
+      "POST /api/generate-video": { body: { taskId: "task-d", creditsUsed: 20, remainingCredits: 980 } },
+    });
+    const { user: person, onStarted } = renderForm(user(1000));
+    const draft = screen.getByRole("checkbox", { name: "Draft · 20 credits (final 30 credits)" });
+    expect(draft).toHaveProperty("checked", false);
+    await person.click(screen.getByRole("button", { name: /More options/ }));
+    await person.click(screen.getByRole("checkbox", { name: /4K version/ }));
+    await person.click(draft);
+    // A draft has no 4K version: the cost is the draft's alone.
+    expect(cost()).toBe("20 credits");
+    await person.type(screen.getByLabelText("Prompt"), "A fox in the snow");
+    await person.click(screen.getByRole("button", { name: /Generate Video/ }));
+    await waitFor(() => expect(onStarted).toHaveBeenCalledTimes(1));
+    expect(sent[0]?.body).toMatchObject({ model: "veo3_fast", draft: true, upgrade4k: false });
+  });
+
+  it("offers no Draft where the model has none, or where the prices make it no cheaper", () => {
+    renderForm(user(1000), { model: "veo3_lite" });
+    expect(screen.queryByTestId("draft-choice")).toBeNull();
+    cleanup();
+    const client = newQueryClient();
+    const same = resolvePrices({ veo3_fast: { web: 20 }, veo3_lite: { web: 20 } });
+    renderWeb(<Harness currentUser={user(1000)} onStarted={vi.fn()} defaults={GENERATE_DEFAULTS} prices={same} />, {
+      client,
+    });
+    expect(screen.queryByTestId("draft-choice")).toBeNull();
+  });
+});
+
 describe("GenerateForm's first screen (issue 38)", () => {
   beforeEach(async () => {
     window.sessionStorage.clear();

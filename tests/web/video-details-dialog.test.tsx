@@ -93,6 +93,36 @@ describe("the Video Details dialog", () => {
     expect(details.contains(dialog.querySelector("dl"))).toBe(true);
   });
 
+  it("offers a finished draft's Make it final at the final's price, confirms the charge, then sends it once", async () => {
+    const draft = task({ model: "veo3_lite", draftOf: { model: "veo3_fast", resolution: "720p" } });
+    const down = { status: 503, body: { message: "Down for the test." } };
+    const { sent } = stubFetch({
+      "GET /api/pricing/current": down,
+      "GET /api/models": down,
+      [`GET /api/videos/${draft.taskId}/extend`]: { status: 409, body: { message: "No." } },
+      [`POST /api/videos/${draft.taskId}/final`]: {
+        body: { taskId: "task-final-1", creditsUsed: 5, remainingCredits: 95 },
+      },
+    });
+    const { user } = renderWeb(<VideoDetailsDialog task={draft} onClose={vi.fn()} onRecreate={vi.fn()} />);
+    const dialog = await screen.findByRole("dialog", { name: "Video Details" });
+    // The catalogue's default price of a Veo3 Fast video while the prices do not answer.
+    await user.click(within(dialog).getByRole("button", { name: "Make it final (5 credits)" }));
+    const confirm = await screen.findByRole("dialog", { name: "Make it final" });
+    expect(confirm.textContent).toContain(
+      "A new video at full quality with Veo3 Fast in 720p: the same prompt, seed and images as this draft. 5 credits will be charged.",
+    );
+    await user.click(within(confirm).getByRole("button", { name: "Make it final for 5 credits" }));
+    await vi.waitFor(() => expect(sent.filter((r) => r.url.endsWith("/final"))).toHaveLength(1));
+    expect(sent.find((r) => r.url.endsWith("/final"))?.headers["Idempotency-Key"]).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("offers no Make it final on a video that is no draft", async () => {
+    renderDialog(task());
+    const dialog = await screen.findByRole("dialog", { name: "Video Details" });
+    expect(within(dialog).queryByTestId("make-final")).toBeNull();
+  });
+
   it("says a video's length, resolution and sound; one made before them is 8 seconds, 720p, with sound", async () => {
     renderDialog(task());
     const dialog = await screen.findByRole("dialog", { name: "Video Details" });

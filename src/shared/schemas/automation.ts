@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { TOKEN_NAME_MAX } from "../automation.js";
-import { MODE_CATALOGUE, MODEL_CATALOGUE, MODELS, MODES } from "../catalogue.js";
+import { MODE_CATALOGUE, MODEL_CATALOGUE, MODELS, MODES, RESOLUTIONS } from "../catalogue.js";
 import { ERROR_STATUS, type ErrorCode } from "../error-codes.js";
 import { expiringCreditsSchema } from "./credit-split.js";
 import { VENDORS } from "../model-description.js";
@@ -226,6 +226,13 @@ export const automationVideoStatusSchema = z
       description:
         "Who made the video: 'kie', or 'google' (the Gemini API) or 'vertex' (Vertex AI) when KIE was down and Google's Veo made it. The price is the same either way. Absent from older servers.",
     }),
+    draftOf: z
+      .object({ model: z.enum(MODELS), resolution: z.enum(RESOLUTIONS) })
+      .optional()
+      .meta({
+        description:
+          "A draft (made with `draft: true`): the model and resolution its final is made with by POST /api/n8n/videos/{taskId}/final. Absent for a video that is no draft.",
+      }),
   })
   .meta({ id: "VideoStatus" });
 export type AutomationVideoStatus = z.infer<typeof automationVideoStatusSchema>;

@@ -7,6 +7,7 @@ import type { AutomationVideoStatus } from "../../../shared/schemas/automation.j
 import { isDeclined, videoFailureOf, videoFailureSentence } from "../../../shared/video-failures.js";
 import { modelLabel } from "../../../shared/videos.js";
 import type { Vendor } from "../../../shared/model-description.js";
+import type { ModelId, Resolution } from "../../../shared/catalogue.js";
 import type { TaskRow } from "../videos/task-state.js";
 
 type StatusFields = Pick<
@@ -26,7 +27,9 @@ type StatusFields = Pick<
   // An extension says how it was made, and a last-frame one its joined video (decision 0159).
   Partial<Pick<TaskRow, "extendMethod" | "joinStatus" | "joinedVideoUrl">> &
   // Who made it (decision 0175).
-  Partial<Pick<TaskRow, "vendor">>;
+  Partial<Pick<TaskRow, "vendor">> &
+  // A draft says what its final is (decision 0178).
+  Partial<Pick<TaskRow, "draftOfModel" | "draftOfResolution">>;
 
 const VIDEO_EXPIRED = "This video expired before it could be saved";
 
@@ -47,6 +50,9 @@ export function toAutomationStatus(
     resolution: null,
     ...(task.extendMethod ? { extendMethod: task.extendMethod as "native" | "last_frame", joinedVideoUrl: null } : {}),
     ...(task.vendor ? { vendor: task.vendor as Vendor } : {}),
+    ...(task.draftOfModel && task.draftOfResolution
+      ? { draftOf: { model: task.draftOfModel as ModelId, resolution: task.draftOfResolution as Resolution } }
+      : {}),
   };
   if (task.status === "failed") {
     return { ...base, success: false, status: "failed", message: failureMessage(task, refunded) };
