@@ -94,4 +94,4 @@ export interface ModelDescription {
 }
 
 /** A model's draft: the same model at `resolution`, or `model` (a cheaper sibling taking the same options). */
-export type DraftWay = { resolution: Resolution } | { model: ModelId };
+type DraftWay = { resolution: Resolution } | { model: ModelId };

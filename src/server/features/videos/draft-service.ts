@@ -18,7 +18,7 @@ const NOT_A_DRAFT = "This video is not a draft: only a draft can be made final."
 const DRAFT_NOT_FINISHED = "Only a finished draft can be made final: wait until it is ready.";
 
 /** The final of a finished draft, as a generation request: the draft's own choices, the final's model and resolution. */
-export function finalRequest(draft: TaskRow): GenerateVideoInput {
+function finalRequest(draft: TaskRow): GenerateVideoInput {
   if (!draft.draftOfModel || !draft.draftOfResolution)
     throw new AppError("conflict", NOT_A_DRAFT, reasoned("final_needs_draft"));
   if (draft.status !== "completed")
