@@ -229,6 +229,11 @@ describe("GenerateForm's Draft (decision 0178)", () => {
     await person.click(screen.getByRole("button", { name: /Generate Video/ }));
     await waitFor(() => expect(onStarted).toHaveBeenCalledTimes(1));
     expect(sent[0]?.body).toMatchObject({ model: "veo3_fast", draft: true, upgrade4k: false });
+    // Shown as the draft it is until the server's view arrives.
+    expect(onStarted.mock.calls[0]?.[0]).toMatchObject({
+      model: "veo3_lite",
+      draftOf: { model: "veo3_fast", resolution: "720p" },
+    });
   });
 
   it("offers no Draft where the model has none, or where the prices make it no cheaper", () => {

@@ -2,6 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { plural, t } from "@lingui/core/macro";
 import { optionsFor, type GenerationMode, type ModelId } from "../../../shared/catalogue";
 import type { GenerateVideoResult } from "../../../shared/schemas/videos";
+import { draftPlanOf } from "../../../shared/drafts";
 import type { VideoTaskView } from "../../../shared/videos";
 import { toast } from "@/hooks/use-toast";
 import { generateVideo, type GenerateVideoRequest } from "./video-api";
@@ -26,13 +27,16 @@ export function provisionalTask(
   request: GeneratorRequest,
   extendedFrom: string | null = null,
 ): VideoTaskView {
-  const options = optionsFor(request.model, request);
+  // A draft (decision 0178) is made as its draft's model and options, and says what its final is.
+  const plan = request.draft ? draftPlanOf(request.model, request.mode, request, request.imageUrls.length) : undefined;
+  const model = plan?.model ?? request.model;
+  const options = plan?.options ?? optionsFor(request.model, request);
   return {
     id: result.taskId,
     taskId: result.taskId,
     status: "generating",
     prompt: request.prompt,
-    model: request.model,
+    model,
     mode: request.mode,
     aspectRatio: options.aspectRatio,
     durationSeconds: options.durationSeconds,
@@ -61,6 +65,7 @@ export function provisionalTask(
     isPublic: false,
     shareId: null,
     sharePromptHidden: false,
+    draftOf: plan ? { model: request.model, resolution: optionsFor(request.model, request).resolution } : null,
   };
 }
 
