@@ -298,6 +298,8 @@ export const MODEL_CATALOGUE: Record<ModelId, ModelDescription> = {
     modes: { text: TEXT, image: FRAMES },
     durations: { options: [4, 6, 8, 10], default: 8, chosen: true },
     resolutions: { options: ["360p", "720p", "1080p"], default: "720p" },
+    // Omni's own draft mode (video-vendors-2026.md addendum): a third of 720p's cost.
+    draft: { resolution: "360p" },
     aspectRatios: { options: ["16:9", "9:16"], default: "16:9", chosen: true },
     audio: "always",
     seed: null,

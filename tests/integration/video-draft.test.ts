@@ -247,6 +247,35 @@ describe("a Seedance draft", () => {
   });
 });
 
+describe("a Gemini Omni Flash draft", () => {
+  it("is made at 360p, and its final at 1080p; both are kept in our store", async () => {
+    const u = await userWithCredits(t.app, db(), 1000);
+    const asked = { model: "omni_flash" as const, durationSeconds: 6, resolution: "1080p" as const };
+    const draftPrice = webCost(PRICES, { ...asked, resolution: "360p" });
+    const finalPrice = webCost(PRICES, asked);
+    expect(draftPrice).toBeLessThan(finalPrice);
+    const draft = await draftOf(u, { prompt: "a paper boat on a stream", ...asked });
+    expect(await taskRow(db(), draft)).toMatchObject({
+      model: "omni_flash",
+      resolution: "360p",
+      durationSeconds: 6,
+      draftOfModel: "omni_flash",
+      draftOfResolution: "1080p",
+      creditsUsed: draftPrice,
+    });
+    await finished(draft);
+    expect((await taskRow(db(), draft)).resultUrls?.[0]).toMatch(/^\/media\/videos\//);
+
+    const made = await makeFinal(u, draft);
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().creditsUsed).toBe(finalPrice);
+    const final = made.json<{ taskId: string }>().taskId;
+    expect(await taskRow(db(), final)).toMatchObject({ model: "omni_flash", resolution: "1080p", durationSeconds: 6 });
+    await finished(final);
+    expect((await balanceOf(db(), u.id)).credits).toBe(1000 - draftPrice - finalPrice);
+  });
+});
+
 describe("refusals", () => {
   it("a model without a draft, a resolution already the draft's, or 4K with a draft: 400 with a clear message", async () => {
     const u = await userWithCredits(t.app, db(), 100);
