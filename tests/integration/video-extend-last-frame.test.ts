@@ -106,6 +106,32 @@ describe("which way a video is extended", () => {
     expect(wrong.json().message).toMatch(/^Wan 2\.6 cannot continue this video from its last frame\. Choose one of: /);
   });
 
+  it("Gemini Omni Flash, kept inline, continues from its last frame on Omni itself, joined into one", async () => {
+    const u = await userWithCredits(t.app, db(), 500);
+    const parent = await finished(t, u, { prompt: "a kite over dunes", model: "omni_flash", durationSeconds: 4 });
+    // Kept in our store as it finished (decision 0176): the last frame is taken from our copy.
+    expect((await taskRow(db(), parent)).resultUrls?.[0]).toMatch(/^\/media\/videos\//);
+    const opts = await optionsOf(u, parent);
+    expect(opts).toMatchObject({ method: "last_frame", model: "omni_flash", reason: null });
+    expect(opts.credits).toBe((await taskRow(db(), parent)).creditsUsed);
+
+    const res = await u.client.post(`/api/videos/${parent}/extend`, { prompt: "the kite climbs into the clouds" });
+    expect(res.statusCode, res.body).toBe(200);
+    const child = res.json<{ taskId: string }>().taskId;
+    expect(await taskRow(db(), child)).toMatchObject({
+      extendedFrom: parent,
+      extendMethod: "last_frame",
+      model: "omni_flash",
+      mode: "image",
+      durationSeconds: 4,
+    });
+    await runWorkerUntil(t, async () => (await taskRow(db(), child)).status === "completed");
+    expect(await t.app.jobs.videoJoiner.runOnce()).toBe(1);
+    const joined = await taskRow(db(), child);
+    expect(joined).toMatchObject({ joinStatus: "ready", joinedVideoUrl: `/media/videos/${joined.id}.mp4` });
+    expect((await u.client.get(joined.joinedVideoUrl!)).statusCode).toBe(200);
+  }, 90_000);
+
   it("a video whose file is gone, or a server without FFmpeg, says why in one sentence; nobody else's video is found", async () => {
     const u = await userWithCredits(t.app, db(), 50);
     const other = await userWithCredits(t.app, db(), 50);
