@@ -137,6 +137,7 @@ describe("the built package", () => {
     for (const route of [
       automationApi.generate,
       automationApi.extend,
+      automationApi.final,
       automationApi.videoStatus,
       automationApi.balance,
       automationApi.listVideos,
@@ -273,6 +274,21 @@ describe("the client against a running server", () => {
     const status = await owner.veo.status(extension.taskId);
     expect(status.extendMethod).toMatch(/^(native|last_frame)$/);
     expect(await refusal(owner.veo.extend("no-such-task", { prompt: "More" }))).toMatchObject({ status: 404 });
+  });
+
+  it("makes a finished draft final, once per key; a video that is no draft is a 409", async () => {
+    const owner = await tokenOwner(300);
+    const draft = await owner.veo.generate({ prompt: "A lantern on a jetty", model: "veo3_fast", draft: true });
+    await passTimeUntil(owner.veo.waitForVideo(draft.taskId, { poll: FAST_POLL }));
+    expect((await owner.veo.status(draft.taskId)).draftOf).toEqual({ model: "veo3_fast", resolution: "720p" });
+    const before = (await owner.veo.balance()).credits;
+    const final = await owner.veo.makeFinal(draft.taskId, { idempotencyKey: "final-once" });
+    const again = await owner.veo.makeFinal(draft.taskId, { idempotencyKey: "final-once" });
+    expect(again.taskId).toBe(final.taskId);
+    expect((await owner.veo.balance()).credits).toBe(before - final.creditsUsed);
+    expect(await taskRow(t.database.db, final.taskId)).toMatchObject({ model: "veo3_fast", draftOfModel: null });
+    await passTimeUntil(owner.veo.waitForVideo(final.taskId, { poll: FAST_POLL }));
+    expect(await refusal(owner.veo.makeFinal(final.taskId))).toMatchObject({ status: 409, code: "conflict" });
   });
 
   it("lists the account's videos and upgrades one to 4K, once", async () => {

@@ -4,6 +4,7 @@ import {
   type Balance,
   type ExtendInput,
   type ExtendResult,
+  type FinalResult,
   type GenerateInput,
   type GenerateResult,
   type Models,
@@ -56,6 +57,12 @@ export interface VeoStudioClient {
   generate(input: GenerateInput, options?: StartOptions): Promise<GenerateResult>;
   /** POST /api/n8n/videos/{taskId}/extend: a new video continuing a finished one, with a new prompt. */
   extend(taskId: string, input: ExtendInput, options?: StartOptions): Promise<ExtendResult>;
+  /**
+   * POST /api/n8n/videos/{taskId}/final: a finished draft (made with `draft: true`) made again at
+   * full quality, with its prompt, seed and images, as a new video charged at API prices. A video
+   * that is not a finished draft is a 409.
+   */
+  makeFinal(taskId: string, options?: StartOptions): Promise<FinalResult>;
   /** GET /api/n8n/video-status/{taskId}: processing, completed or failed. Another account's video is 404. */
   status(taskId: string, options?: RequestOptions): Promise<VideoStatus>;
   /**
@@ -153,6 +160,8 @@ export function createClient(options: ClientOptions): VeoStudioClient {
     generate: (input, opts) => start<GenerateResult>(PATHS.generate, input, opts),
     extend: (taskId, input, opts) =>
       start<ExtendResult>(PATHS.extend.replace(":taskId", encodeURIComponent(taskId)), input, opts),
+    makeFinal: (taskId, opts) =>
+      start<FinalResult>(PATHS.final.replace(":taskId", encodeURIComponent(taskId)), {}, opts),
     status,
     videos: (query = {}, opts = {}) => request<VideoList>("GET", PATHS.videos + searchOf(query), opts),
     upgradeTo4k: (taskId, opts = {}) =>

@@ -28,6 +28,8 @@ export type GenerateResult = SuccessOutput<typeof automationApi.generate>;
 /** POST /api/n8n/videos/{taskId}/extend's body. */
 export type ExtendInput = BodyInput<typeof automationApi.extend>;
 export type ExtendResult = SuccessOutput<typeof automationApi.extend>;
+/** POST /api/n8n/videos/{taskId}/final: the new, full-quality video a finished draft became, and its cost. */
+export type FinalResult = SuccessOutput<typeof automationApi.final>;
 /** GET /api/n8n/video-status/{taskId}: processing, completed or failed, with the video's links. */
 export type VideoStatus = z.output<typeof automationVideoStatusSchema>;
 export type Balance = SuccessOutput<typeof automationApi.balance>;
@@ -57,6 +59,7 @@ export type WebhookEvent =
 export const PATHS: {
   generate: typeof automationApi.generate.path;
   extend: typeof automationApi.extend.path;
+  final: typeof automationApi.final.path;
   videoStatus: typeof automationApi.videoStatus.path;
   balance: typeof automationApi.balance.path;
   videos: typeof automationApi.listVideos.path;
@@ -68,6 +71,7 @@ export const PATHS: {
 } = {
   generate: "/api/n8n/generate",
   extend: "/api/n8n/videos/:taskId/extend",
+  final: "/api/n8n/videos/:taskId/final",
   videoStatus: "/api/n8n/video-status/:taskId",
   balance: "/api/n8n/balance",
   videos: "/api/n8n/videos",

@@ -17,6 +17,7 @@ export {
   type ErrorCode,
   type ExtendInput,
   type ExtendResult,
+  type FinalResult,
   type GenerateInput,
   type GenerateResult,
   type Models,
