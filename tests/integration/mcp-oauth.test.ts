@@ -468,6 +468,7 @@ describe("OAuth with PKCE for the MCP server", () => {
     for (const [tool, args] of [
       ["upgrade_video", { video_id: "any-video" }],
       ["extend_video", { video_id: "any-video", prompt: "And then" }],
+      ["make_final", { video_id: "any-video" }],
     ] as const) {
       const answer = await call(mcp, tool, args);
       expect(answer.isError, tool).toBe(true);

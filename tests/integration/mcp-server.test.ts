@@ -14,6 +14,7 @@ import {
   balanceOf,
   createVideoTestApp,
   runWorkerUntil,
+  taskRow,
   userWithCredits,
   type VideoTestApp,
 } from "../helpers/video-app.js";
@@ -26,6 +27,7 @@ const TOOLS = [
   "get_video",
   "list_models",
   "list_videos",
+  "make_final",
   "upgrade_video",
 ];
 
@@ -184,6 +186,37 @@ describe("the MCP server at /mcp", () => {
 
     const listed = await call(client, "list_videos", { limit: 5 });
     expect((listed.structuredContent!.videos as { videoId: string }[]).map((v) => v.videoId)).toContain(videoId);
+  });
+
+  it("makes a cheap draft, then make_final makes it at full quality as a new video", async () => {
+    const owner = await tokenOwner(300);
+    const client = await connect(owner.token);
+    const draft = await call(client, "generate_video", { prompt: "A paper lantern", model: "veo3_fast", draft: true });
+    expect(draft.isError, textOf(draft)).toBeFalsy();
+    const draftId = draft.structuredContent!.taskId as string;
+    // Too early: a draft still being made cannot be made final, and nothing is charged for asking.
+    const early = await call(client, "make_final", { video_id: draftId });
+    expect(early.isError).toBe(true);
+    expect(textOf(early)).toContain("(conflict)");
+    await runWorkerUntil(t, async () => {
+      const now = await call(client, "get_video", { video_id: draftId });
+      return now.structuredContent?.status === "completed";
+    });
+    const seen = await call(client, "get_video", { video_id: draftId });
+    expect(seen.structuredContent).toMatchObject({ model: "veo3_lite", draftOf: { model: "veo3_fast" } });
+
+    const before = (await balanceOf(t.database.db, owner.id)).credits;
+    const final = await call(client, "make_final", { video_id: draftId, idempotency_key: "mcp-final-1" });
+    expect(final.isError, textOf(final)).toBeFalsy();
+    const again = await call(client, "make_final", { video_id: draftId, idempotency_key: "mcp-final-1" });
+    expect(again.structuredContent).toMatchObject({ taskId: final.structuredContent!.taskId, replayed: true });
+    const finalId = final.structuredContent!.taskId as string;
+    expect(finalId).not.toBe(draftId);
+    expect((await balanceOf(t.database.db, owner.id)).credits).toBe(
+      before - (final.structuredContent!.creditsUsed as number),
+    );
+    const row = await taskRow(t.database.db, finalId);
+    expect(row).toMatchObject({ model: "veo3_fast", prompt: "A paper lantern", draftOfModel: null });
   });
 
   it("is idempotent: the same idempotency_key starts one video and charges once", async () => {

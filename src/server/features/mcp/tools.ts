@@ -2,8 +2,8 @@
  * The MCP server's tools (decision 0168): one McpServer per request, for the API token's person.
  * Every tool calls what the automation API's routes call (automation/*, videos/*), at API prices;
  * none works out a price or a state of its own. Each answers with `structuredContent` and the same
- * facts as text a model can read. Submit and poll: generate_video, upgrade_video and extend_video
- * return at once with the video's id; get_video says where it is.
+ * facts as text a model can read. Submit and poll: generate_video (a draft too), upgrade_video,
+ * extend_video and make_final return at once with the video's id; get_video says where it is.
  */
 import type { FastifyBaseLogger } from "fastify";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -28,6 +28,7 @@ import { extendVideo } from "../videos/extend-service.js";
 import { modelsView } from "../videos/pricing.js";
 import { quoteNow } from "../videos/quote.js";
 import { getOwnTask } from "../videos/queries.js";
+import { makeFinal } from "../videos/draft-service.js";
 import { extendDepsOf, type VideoRouteDeps } from "../videos/routes.js";
 import { signedUntil, type VideoUrlSigner } from "../videos/video-files.js";
 import type { TaskReads } from "../videos/video-deps.js";
@@ -261,7 +262,7 @@ export function mcpServerFor(
     {
       title: "Get a video",
       description:
-        "A video's state: processing, completed (with the kept video's URLs, valid for a day) or failed (with the reason and the refund), and which vendor made it (vendor: kie, or google when the first vendor was down).",
+        "A video's state: processing, completed (with the kept video's URLs, valid for a day) or failed (with the reason and the refund), which vendor made it (vendor: kie; google or vertex when the first vendor was down, and google for Gemini Omni Flash), and for a draft the model and resolution it is the draft of (draftOf).",
       inputSchema: { video_id: taskIdArg },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -362,6 +363,36 @@ export function mcpServerFor(
         const data = { ...body, parentVideoId: video_id, replayed };
         return answer(
           `Extension started: video id ${body.taskId}, ${body.creditsUsed} credits charged, ${body.remainingCredits} left. Call get_video on it in ${POLL_SECONDS.min}-${POLL_SECONDS.max} seconds.`,
+          data,
+        );
+      }),
+  );
+
+  server.registerTool(
+    "make_final",
+    {
+      title: "Make a draft final",
+      description:
+        "A completed draft (made with generate_video's draft: true, the cheap try) made again at full quality: the same prompt, seed and images on the model and resolution it is the draft of, as a new video charged at API prices (refunded if it fails). Returns its video id at once: call get_video on it.",
+      inputSchema: { video_id: taskIdArg, idempotency_key: idempotencyKey },
+      annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    },
+    ({ video_id, idempotency_key: key }) =>
+      guarded(log, "make_final", async () => {
+        const refused = readOnly();
+        if (refused) return refused;
+        const { body, replayed } = await startsVideo(key, `MCP make_final:${video_id}`, { video_id }, (link) =>
+          makeFinal(ctx, userId, video_id, link, "api"),
+        );
+        const data = {
+          taskId: body.taskId,
+          creditsUsed: body.creditsUsed,
+          remainingCredits: body.remainingCredits,
+          draftVideoId: video_id,
+          replayed,
+        };
+        return answer(
+          `Final started: video id ${body.taskId}, ${body.creditsUsed} credits charged, ${body.remainingCredits} left. Call get_video on it in ${POLL_SECONDS.min}-${POLL_SECONDS.max} seconds.`,
           data,
         );
       }),
