@@ -25,6 +25,7 @@ import { CaptchaCheck } from "./features/sign-up-protection/captcha.js";
 import type { GenerateDeps } from "./features/videos/generate-service.js";
 import { VideoVendors, type KeySource } from "./features/videos/video-vendors.js";
 import { markVendorModelGone } from "./features/vendor-models/retired.js";
+import { notifyModelRetired } from "./features/notifications/outbox.js";
 import { DEFAULT_GENERATE_RATE_LIMIT } from "./features/videos/routes.js";
 import { DEFAULT_UPLOAD_RATE_LIMIT, imageUploadLimiter, type UploadLimits } from "./features/videos/upload-service.js";
 import { DEFAULT_WEBHOOK_SEND_RATE_LIMIT } from "./features/webhooks/routes.js";
@@ -361,7 +362,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger): Services {
       uploadLimiter: imageUploadLimiter(deps.uploadLimits?.perUser ?? DEFAULT_UPLOAD_RATE_LIMIT, rateLimitStore),
     },
     retireVendorModel: async (gone) => {
-      if (!(await markVendorModelGone(db, gone))) return;
+      if (!(await markVendorModelGone(db, gone, notifyModelRetired))) return;
       // This process skips it from the next video on; the others when the change is announced.
       caches.vendorModels.delete(SETTINGS_GROUP);
       caches.settings.delete(SETTINGS_GROUP);

@@ -3,12 +3,12 @@
  * "is no longer available", the Market's "model is not supported"). That mapping is recorded as
  * found gone, as its check would (decision 0173), so failover skips it from the next video on and
  * the overview shows it; the model itself goes off sale only when no vendor is left for it
- * (unmappedModels). The admin is told once per id, and a new id saved on the card clears it.
+ * (unmappedModels). The admin is told once per id (`tell`, in the same transaction: the
+ * notifications' outbox), and a new id saved on the card clears it.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/connect.js";
+import type { Db, Queryable } from "../../db/connect.js";
 import { vendorModelChecks } from "../../db/schema.js";
-import { notifyModelRetired } from "../notifications/outbox.js";
 import type { ModelId, Vendor } from "../../../shared/catalogue.js";
 import { modelLabel } from "../../../shared/videos.js";
 import { mappingOf, readVendorModelTable, vendorName } from "./mappings.js";
@@ -23,7 +23,11 @@ export interface RetiredVendorModel {
 }
 
 /** Records the mapping gone; true when this is news (not already found gone under this id): told once. */
-export async function markVendorModelGone(db: Db, gone: RetiredVendorModel): Promise<boolean> {
+export async function markVendorModelGone(
+  db: Db,
+  gone: RetiredVendorModel,
+  tell: (tx: Queryable, notice: { label: string; message: string; said: string }) => Promise<void>,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     // The check names the mapping's id in force, which the table reads it by.
     const id = mappingOf(await readVendorModelTable(tx), gone.model, gone.vendor)?.vendorModelId ?? gone.vendorModelId;
@@ -47,7 +51,7 @@ export async function markVendorModelGone(db: Db, gone: RetiredVendorModel): Pro
       })
       .returning({ model: vendorModelChecks.model });
     if (changed.length === 0) return false;
-    await notifyModelRetired(tx, { label: modelLabel(gone.model), message, said: gone.message });
+    await tell(tx, { label: modelLabel(gone.model), message, said: gone.message });
     return true;
   });
 }
