@@ -85,6 +85,7 @@ describe("reading tasks is owner-only", () => {
         "createdAt",
         "createdVia",
         "creditsUsed",
+        "draftOf",
         "errorMessage",
         "hdStatus",
         "hdVideoUrl",

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { MODEL_CATALOGUE, MODELS } from "../../src/shared/catalogue";
 import type { VendorAccountView } from "../../src/shared/schemas/vendor-accounts";
 import { defaultModelCost } from "../../src/shared/vendor-costs";
+import { modelsMadeBy } from "@/features/admin/vendors/account-vendors";
 import { VendorAccountDialog } from "@/features/admin/vendors/vendor-account-dialog";
 import { VendorAccountsCard } from "@/features/admin/vendors/vendor-accounts-card";
 import { stubFetch } from "./fetch-stub";
@@ -50,7 +51,10 @@ describe("VendorAccountDialog", () => {
     const vendor = screen.getByLabelText<HTMLSelectElement>("Vendor");
     expect(vendor.value).toBe("kie");
     expect([...vendor.options].map((o) => o.textContent)).toEqual(["KIE.ai", "Google Gemini API", "Google Vertex AI"]);
-    for (const model of MODELS) {
+    // A KIE account (the default vendor) is asked the cost of every model KIE makes, and no other.
+    expect(modelsMadeBy("kie")).toEqual(MODELS.filter((m) => MODEL_CATALOGUE[m].vendors.includes("kie")));
+    expect(screen.queryByLabelText("Cost per video, Gemini Omni Flash (credits)")).toBeNull();
+    for (const model of modelsMadeBy("kie")) {
       expect(costField(model).value).toBe("");
       expect(costField(model).placeholder).toBe(String(defaultModelCost(model)));
     }
@@ -151,8 +155,10 @@ describe("VendorAccountsCard", () => {
     expect(within(kie).getByRole("button", { name: "Check balance of Kie one" })).toBeTruthy();
     const gem = screen.getByRole("listitem", { name: "KIE API Gem" });
     expect(gem.textContent).toContain("Google Gemini API");
-    // Google makes the Veo models only: its costs name no other.
-    expect(gem.textContent).toContain(`Veo3 Lite ${defaultModelCost("veo3_lite")} (default) per video`);
+    // Google makes the Veo models and Gemini Omni Flash only: its costs name no other.
+    expect(gem.textContent).toContain(
+      `Veo3 Lite ${defaultModelCost("veo3_lite")} (default) / Gemini Omni Flash ${defaultModelCost("omni_flash")} (default) per video`,
+    );
     expect(gem.textContent).not.toContain("Kling");
     expect(within(gem).queryByRole("button", { name: "Check balance of Gem" })).toBeNull();
     expect(within(gem).getByRole("button", { name: "Edit Gem" })).toBeTruthy();
