@@ -53,20 +53,25 @@ describe.runIf(namespaces.ok)(
       expect(fs.existsSync(path.join(dataDir, "postgres"))).toBe(false);
     });
 
-    it("refuses a folder that holds a cluster, saying what to do, and opens no other database", async () => {
-      const dataDir = path.join(scratch, "with-cluster");
-      const made = await openDatabase({ databaseUrl: undefined, dataDir });
-      await made.close();
-      expect(made.kind).toBe("postgres");
+    // It makes a cluster first (initdb), which takes well over the default 30 s on a busy machine.
+    it(
+      "refuses a folder that holds a cluster, saying what to do, and opens no other database",
+      { timeout: 300_000 },
+      async () => {
+        const dataDir = path.join(scratch, "with-cluster");
+        const made = await openDatabase({ databaseUrl: undefined, dataDir });
+        await made.close();
+        expect(made.kind).toBe("postgres");
 
-      const server = await inUserNamespace(dataDir);
-      expect(await server.exited).toBe(1);
-      const said = server.stderr().trim();
-      expect(said).toContain(`The embedded PostgreSQL in ${dataDir} cannot start: the server runs as root`);
-      expect(said).toContain("start the server where PostgreSQL can run, or give DATA_DIR another folder");
-      expect(said.split("\n").length).toBeLessThanOrEqual(2);
-      expect(said).not.toMatch(/^\s+at /m);
-      expect(fs.existsSync(path.join(dataDir, "pglite"))).toBe(false);
-    });
+        const server = await inUserNamespace(dataDir);
+        expect(await server.exited).toBe(1);
+        const said = server.stderr().trim();
+        expect(said).toContain(`The embedded PostgreSQL in ${dataDir} cannot start: the server runs as root`);
+        expect(said).toContain("start the server where PostgreSQL can run, or give DATA_DIR another folder");
+        expect(said.split("\n").length).toBeLessThanOrEqual(2);
+        expect(said).not.toMatch(/^\s+at /m);
+        expect(fs.existsSync(path.join(dataDir, "pglite"))).toBe(false);
+      },
+    );
   },
 );
