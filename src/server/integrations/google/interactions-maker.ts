@@ -13,14 +13,14 @@
  * and reads the third from Google's docs. Usage is reported in output tokens, not dollars: no cost
  * is returned (like the Veo maker), so the catalogue's per-second cost stands for it.
  */
-import { HttpError, requestJson, USER_AGENT } from "../http/json-request.js";
+import { requestJson, USER_AGENT } from "../http/json-request.js";
 import { asRecord, asText } from "../kie/parse.js";
 import { VendorError } from "../video/errors.js";
 import type { InlineVideo, VendorStatus, VideoJob, VideoMaker } from "../video/port.js";
 import type { ModelId } from "../../../shared/catalogue.js";
 import { withoutTrailingSlashes } from "../../../shared/trim.js";
 import { inlineImage } from "./veo-images.js";
-import { vendorErrorOf, type GeminiCall } from "./veo-errors.js";
+import { asVendorError } from "./veo-errors.js";
 
 export interface GoogleInteractionsMakerOptions {
   /** The API's versioned root, e.g. https://generativelanguage.googleapis.com/v1beta. */
@@ -175,14 +175,4 @@ function textOf(interaction: Record<string, unknown>): string | undefined {
 function isSafetyBlock(interaction: Record<string, unknown>, message: string): boolean {
   const reason = asText(asRecord(interaction.error)?.status) ?? "";
   return /safety|blocked|policy|SAFETY|PROHIBITED/.test(`${reason} ${message}`);
-}
-
-/** A failure in the port's terms: the helper's HttpError mapped (as Veo's are), anything else as it is. */
-function asVendorError(err: unknown, call: GeminiCall): unknown {
-  if (!(err instanceof HttpError)) return err;
-  const mapped = vendorErrorOf(err, call);
-  // veo-errors reads "is not found" on a submit as a retired model; "is no longer available" is too.
-  if (call === "submit" && err.status === 404 && /no longer available/i.test(mapped.message))
-    return new VendorError("model_retired", mapped.message, 404);
-  return mapped;
 }

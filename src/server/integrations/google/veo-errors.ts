@@ -4,7 +4,7 @@
  * different things (a bad key and a bad field are both 400), so the body's status name and the
  * ErrorInfo reason decide, then the HTTP status.
  */
-import type { HttpError } from "../http/json-request.js";
+import { HttpError } from "../http/json-request.js";
 import { asRecord, asText } from "../kie/parse.js";
 import { VendorError, type VendorErrorKind } from "../video/errors.js";
 
@@ -72,4 +72,9 @@ export function vendorErrorOf(err: HttpError, call: GeminiCall): VendorError {
       );
     }
   }
+}
+
+/** A failure in the port's terms: the helper's HttpError mapped, anything else as it is. */
+export function asVendorError(err: unknown, call: GeminiCall): unknown {
+  return err instanceof HttpError ? vendorErrorOf(err, call) : err;
 }

@@ -17,7 +17,7 @@ import type { ModelId } from "../../../shared/catalogue.js";
 import { withoutTrailingSlashes } from "../../../shared/trim.js";
 import { encodeImage, inlineImage, refusedEncoding, type ImageEncoding, type InlineImage } from "./veo-images.js";
 import { isInteractionsModelId } from "./interactions-maker.js";
-import { kindOfGoogleStatus, readGoogleError, vendorErrorOf, type GeminiCall } from "./veo-errors.js";
+import { asVendorError, kindOfGoogleStatus, readGoogleError, vendorErrorOf } from "./veo-errors.js";
 
 export interface GoogleVeoMakerOptions {
   /** The API's versioned root, e.g. https://generativelanguage.googleapis.com/v1beta. */
@@ -249,9 +249,4 @@ function refusedEncodingOf(err: unknown): ImageEncoding | undefined {
   return err instanceof HttpError && err.status === 400
     ? refusedEncoding(readGoogleError(err.body).message)
     : undefined;
-}
-
-/** A failure in the port's terms: the helper's HttpError mapped, anything else as it is. */
-function asVendorError(err: unknown, call: GeminiCall): unknown {
-  return err instanceof HttpError ? vendorErrorOf(err, call) : err;
 }

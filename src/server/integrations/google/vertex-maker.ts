@@ -18,7 +18,7 @@ import type { InlineVideo, VendorStatus, VideoJob, VideoMaker } from "../video/p
 import type { ModelId } from "../../../shared/catalogue.js";
 import { withoutTrailingSlashes } from "../../../shared/trim.js";
 import { encodeImage, inlineImage, type InlineImage } from "./veo-images.js";
-import { readGoogleError, vendorErrorOf, type GeminiCall } from "./veo-errors.js";
+import { vendorErrorOf, type GeminiCall } from "./veo-errors.js";
 import type { AccessTokens, ServiceAccountKey } from "./service-account.js";
 
 export interface VertexMakerOptions {
@@ -175,15 +175,15 @@ export class VertexVeoMaker implements VideoMaker {
   }
 }
 
-/** The Gemini API's mapping, with Vertex's words for a model it does not have on a submit. */
+/**
+ * The Gemini API's mapping (which reads "is not found", "not supported" and "no longer available"
+ * on a submit as a retired model), plus Vertex's own words for a model it does not have:
+ * "Publisher Model `…` was not found or your project does not have access to it".
+ */
 function vertexErrorOf(err: HttpError, call: GeminiCall): VendorError {
   const mapped = vendorErrorOf(err, call);
-  if (err.kind === "status" && err.status === 404 && call === "submit") {
-    const message = readGoogleError(err.body).message ?? "";
-    // "Publisher Model `…` was not found or your project does not have access to it", or retired.
-    if (/not found|no longer available|not supported/i.test(message))
-      return new VendorError("model_retired", message, 404);
-  }
+  if (call === "submit" && err.status === 404 && mapped.kind === "failed" && /not found/i.test(mapped.message))
+    return new VendorError("model_retired", mapped.message, 404);
   return mapped;
 }
 
