@@ -15,7 +15,8 @@ import { VendorError } from "../video/errors.js";
 import type { VendorStatus, VideoJob, VideoMaker } from "../video/port.js";
 import type { ModelId } from "../../../shared/catalogue.js";
 import { withoutTrailingSlashes } from "../../../shared/trim.js";
-import { encodeImage, inlineImage, refusedEncoding, type ImageEncoding, type InlineImage } from "./veo-images.js";
+import { inlineImage, refusedEncoding, type ImageEncoding } from "./veo-images.js";
+import { assertImageCount, filteredReasons, SAFETY_BLOCK, veoRequestBody } from "./veo-request.js";
 import { isInteractionsModelId } from "./interactions-maker.js";
 import { asVendorError, kindOfGoogleStatus, readGoogleError, vendorErrorOf } from "./veo-errors.js";
 
@@ -47,11 +48,6 @@ export const GEMINI_DEFAULT_MODEL_IDS: Partial<Record<ModelId, string>> = {
   // Gemini Omni Flash speaks the Interactions API (interactions-maker.ts, decision 0176).
   omni_flash: "gemini-omni-1.1-flash",
 };
-
-/** How many images each mode sends: a first (and last) frame, or up to three references. */
-const IMAGE_COUNTS = { text: [0, 0], image: [1, 2], reference: [1, 3] } as const;
-
-const SAFETY_BLOCK = "The video was blocked by the vendor's safety filters";
 
 /** An operation name is path segments ("models/<model>/operations/<id>"); none may be "." or "..". */
 const isOperationName = (name: string) => name.split("/").every((segment) => /^[\w-][\w.-]*$/.test(segment));
@@ -87,12 +83,11 @@ export class GoogleVeoMaker implements VideoMaker {
 
   async submit(job: VideoJob): Promise<{ vendorTaskId: string }> {
     const url = `${this.baseUrl}/models/${this.vendorModel(job)}:predictLongRunning`;
-    const [min, max] = IMAGE_COUNTS[job.mode];
-    if (job.images.length < min || job.images.length > max) {
-      throw new VendorError("rejected", `The ${job.mode} mode takes ${min} to ${max} images, not ${job.images.length}`);
-    }
+    assertImageCount(job);
     const images = await Promise.all(job.images.map(inlineImage));
-    const send = (encoding: ImageEncoding) => this.call("POST", url, this.requestBody(job, images, encoding));
+    // The seed only when asked to: an SDK says the Gemini API refuses it (sendSeed).
+    const seed = this.opts.sendSeed ? job.seed : undefined;
+    const send = (encoding: ImageEncoding) => this.call("POST", url, veoRequestBody(job, images, encoding, { seed }));
     const encoding = this.encoding;
     let answer: unknown;
     try {
@@ -142,35 +137,9 @@ export class GoogleVeoMaker implements VideoMaker {
     const uri = asText(asRecord(asRecord(samples[0])?.video)?.uri);
     if (uri) return { state: "succeeded", resultUrls: [await this.fileLocation(uri)] };
     // A safety block is a successful operation without samples; nothing is charged for it.
-    const reasons = Array.isArray(result?.raiMediaFilteredReasons)
-      ? result.raiMediaFilteredReasons.filter((r): r is string => typeof r === "string" && r.trim() !== "")
-      : [];
-    if ((asNumber(result?.raiMediaFilteredCount) ?? 0) > 0 || reasons.length > 0) {
-      return { state: "failed", message: reasons[0] ?? SAFETY_BLOCK, refused: true };
-    }
+    const reasons = filteredReasons(result);
+    if (reasons) return { state: "failed", message: reasons[0] ?? SAFETY_BLOCK, refused: true };
     return { state: "failed", message: "Google finished the operation without a video", refused: false };
-  }
-
-  private requestBody(job: VideoJob, images: InlineImage[], encoding: ImageEncoding) {
-    const wrap = (image: InlineImage) => encodeImage(image, encoding);
-    const instance: Record<string, unknown> = { prompt: job.prompt };
-    if (job.mode === "image") {
-      instance.image = wrap(images[0]!);
-      if (images[1]) instance.lastFrame = wrap(images[1]);
-    } else if (job.mode === "reference") {
-      instance.referenceImages = images.map((image) => ({ image: wrap(image), referenceType: "asset" }));
-    }
-    const parameters = {
-      aspectRatio: job.aspectRatio,
-      // Our Veo models are 8-second 720p videos (catalogue.ts); 1080p and 4K are KIE's upgrades.
-      resolution: "720p",
-      durationSeconds: 8,
-      // Veo 3.1 takes only allow_all for text and only allow_adult with images (§1.3).
-      personGeneration: job.mode === "text" ? "allow_all" : "allow_adult",
-      sampleCount: 1,
-      ...(this.opts.sendSeed && job.seed !== undefined ? { seed: job.seed } : {}),
-    };
-    return { instances: [instance], parameters };
   }
 
   /**

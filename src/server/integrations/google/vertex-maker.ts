@@ -17,7 +17,8 @@ import { VendorError } from "../video/errors.js";
 import type { InlineVideo, VendorStatus, VideoJob, VideoMaker } from "../video/port.js";
 import type { ModelId } from "../../../shared/catalogue.js";
 import { withoutTrailingSlashes } from "../../../shared/trim.js";
-import { encodeImage, inlineImage, type InlineImage } from "./veo-images.js";
+import { inlineImage } from "./veo-images.js";
+import { assertImageCount, filteredReasons, SAFETY_BLOCK, veoRequestBody } from "./veo-request.js";
 import { vendorErrorOf, type GeminiCall } from "./veo-errors.js";
 import type { AccessTokens, ServiceAccountKey } from "./service-account.js";
 
@@ -44,8 +45,6 @@ export const VERTEX_DEFAULT_MODEL_IDS: Partial<Record<ModelId, string>> = {
   veo3_lite: "veo-3.1-lite-generate-001",
 };
 
-const IMAGE_COUNTS = { text: [0, 0], image: [1, 2], reference: [1, 3] } as const;
-const SAFETY_BLOCK = "The video was blocked by the vendor's safety filters";
 const SEGMENT = /^[\w-][\w.-]*$/;
 /** projects/{p}/locations/{l}/publishers/google/models/{m}/operations/{id}. */
 const OPERATION = /^projects\/([^/]+)\/locations\/([^/]+)\/publishers\/google\/models\/([^/]+)\/operations\/([^/]+)$/;
@@ -87,15 +86,14 @@ export class VertexVeoMaker implements VideoMaker {
 
   async submit(job: VideoJob): Promise<{ vendorTaskId: string }> {
     const model = this.vendorModel(job);
-    const [min, max] = IMAGE_COUNTS[job.mode];
-    if (job.images.length < min || job.images.length > max) {
-      throw new VendorError("rejected", `The ${job.mode} mode takes ${min} to ${max} images, not ${job.images.length}`);
-    }
+    assertImageCount(job);
     const images = await Promise.all(job.images.map(inlineImage));
     if (!this.opts.project)
       throw new VendorError("unauthorized", "No Google Cloud project for Vertex AI: set VERTEX_PROJECT");
     const url = this.modelUrl(this.opts.project, this.opts.location, model, "predictLongRunning");
-    const answer = await this.call(url, requestBody(job, images), "submit");
+    // Vertex wraps images as bytesBase64Encoded, has a switch for sound, and takes a seed (§1.4).
+    const body = veoRequestBody(job, images, "bytesBase64Encoded", { generateAudio: true, seed: job.seed });
+    const answer = await this.call(url, body, "submit");
     const name = asText(asRecord(answer)?.name);
     // A 2xx answer: Vertex may have made the video, so this is never sent to another vendor.
     if (!name || !parseOperationName(name)) {
@@ -142,10 +140,8 @@ export class VertexVeoMaker implements VideoMaker {
       };
     }
     // A safety block: a finished operation with fewer videos than asked and a filtered count.
-    const reasons = Array.isArray(response?.raiMediaFilteredReasons)
-      ? response.raiMediaFilteredReasons.filter((r): r is string => typeof r === "string" && r.trim() !== "")
-      : [];
-    if ((asNumber(response?.raiMediaFilteredCount) ?? 0) > 0 || reasons.length > 0) {
+    const reasons = filteredReasons(response);
+    if (reasons) {
       // Vertex's reasons are often bare codes ("58061214"): those are no words for a person.
       const words = reasons.find((r) => /[a-z]{3}/i.test(r));
       return { state: "failed", message: words ?? SAFETY_BLOCK, refused: true };
@@ -185,29 +181,4 @@ function vertexErrorOf(err: HttpError, call: GeminiCall): VendorError {
   if (call === "submit" && err.status === 404 && mapped.kind === "failed" && /not found/i.test(mapped.message))
     return new VendorError("model_retired", mapped.message, 404);
   return mapped;
-}
-
-/** The instance and parameters, as the Gemini API's (§1.3) with Vertex's image wrapping and audio. */
-function requestBody(job: VideoJob, images: InlineImage[]) {
-  const wrap = (image: InlineImage) => encodeImage(image, "bytesBase64Encoded");
-  const instance: Record<string, unknown> = { prompt: job.prompt };
-  if (job.mode === "image") {
-    instance.image = wrap(images[0]!);
-    if (images[1]) instance.lastFrame = wrap(images[1]);
-  } else if (job.mode === "reference") {
-    instance.referenceImages = images.map((image) => ({ image: wrap(image), referenceType: "asset" }));
-  }
-  const parameters = {
-    aspectRatio: job.aspectRatio,
-    // Our Veo models are 8-second 720p videos with sound (catalogue.ts).
-    resolution: "720p",
-    durationSeconds: 8,
-    generateAudio: true,
-    // Veo 3.1 takes only allow_all for text and only allow_adult with images (§1.3).
-    personGeneration: job.mode === "text" ? "allow_all" : "allow_adult",
-    sampleCount: 1,
-    // Vertex's VideoGenerationModelParams has a seed (§1.4).
-    ...(job.seed !== undefined ? { seed: job.seed } : {}),
-  };
-  return { instances: [instance], parameters };
 }
