@@ -173,9 +173,11 @@ describe("the client against a running server", () => {
     expect((await balanceOf(t.database.db, owner.id)).credits).toBe(100 - started.creditsUsed);
 
     const seen: string[] = [];
-    const done = await passTimeUntil(
-      owner.veo.waitForVideo(started.taskId, { poll: FAST_POLL, onProgress: (s) => seen.push(s.status) }),
-    );
+    const waiting = owner.veo.waitForVideo(started.taskId, { poll: FAST_POLL, onProgress: (s) => seen.push(s.status) });
+    waiting.catch(() => undefined); // awaited below; a rejection while the first check is awaited is not unhandled
+    // The first check answers before the worker moves on, so at least one progress report is seen.
+    for (let i = 0; i < 500 && seen.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    const done = await passTimeUntil(waiting);
     expect(automationVideoStatusSchema.parse(done)).toEqual(done);
     expect(done).toMatchObject({ success: true, status: "completed", taskId: started.taskId });
     expect(done.videoUrl).toMatch(/^https?:\/\//);
