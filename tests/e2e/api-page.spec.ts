@@ -177,7 +177,7 @@ test.describe("the API page", () => {
     const modes = guide.getByRole("list", { name: "Modes" }).getByRole("listitem");
     await expect(modes).toHaveText([
       // Hailuo 2.3 makes no video from words alone.
-      /^text: .*\(no images; only with veo3, .*wan26\)\.$/,
+      /^text: .*\(no images; only with veo3, .*wan27, wan26 or omni_flash\)\.$/,
       /^image: .*\(1-2 images: First frame, Last frame\)\.$/,
       /^reference: .*\(1-9 images: Reference 1, .*Reference 9; only with veo3_fast, veo3_lite or seedance2\)\.$/,
     ]);
