@@ -4,7 +4,6 @@
  * what its final is. Where the final's model takes a seed and none was asked, one is picked now and
  * kept as the draft's, so its final (draft-service.ts) re-runs with the same.
  */
-import crypto from "node:crypto";
 import { MODEL_CATALOGUE } from "../../../shared/catalogue.js";
 import { draftProblem, usableDraft, type DraftOf } from "../../../shared/drafts.js";
 import { resolvePrices } from "../../../shared/prices.js";
@@ -12,6 +11,7 @@ import type { GenerateVideoInput } from "../../../shared/schemas/videos.js";
 import { modelLabel } from "../../../shared/videos.js";
 import { AppError } from "../../http/errors.js";
 import type { Settings } from "../settings/service.js";
+import { randomSeed } from "./generate-reserve.js";
 
 /** What of a request (the web's or the API's) its draft is worked out from. */
 type Draftable = Pick<
@@ -58,9 +58,7 @@ export async function resolveDraft<T extends Draftable>(
   // One video with no seed asked: one picked now, so the final re-runs with the same (variants get theirs from it).
   const seeds =
     input.seeds ??
-    (finalSeed && MODEL_CATALOGUE[plan.model].seed && (input.variants ?? 1) <= 1
-      ? finalSeed.min + crypto.randomInt(finalSeed.max - finalSeed.min + 1)
-      : undefined);
+    (finalSeed && MODEL_CATALOGUE[plan.model].seed && (input.variants ?? 1) <= 1 ? randomSeed(finalSeed) : undefined);
   return {
     ...input,
     model: plan.model,

@@ -31,6 +31,10 @@ export const UNSUBMITTED_PREFIX = "unsubmitted_";
 /** Where a video's task and usage rows say it came from: an extension is asked for on the website. */
 export const viaOf = (channel: GenerateChannel["channel"]): "web" | "api" => (channel === "api" ? "api" : "web");
 
+/** A seed drawn evenly from a model's range. */
+export const randomSeed = (range: { min: number; max: number }): number =>
+  range.min + crypto.randomInt(range.max - range.min + 1);
+
 /**
  * The seed of each of `count` variants (decision 0162): none where the model takes no seed (its
  * vendor varies the videos); one video keeps the seed asked (or none); several get distinct seeds
@@ -41,7 +45,7 @@ export function variantSeeds(model: ModelId, asked: number | undefined, count: n
   if (!range) return Array.from({ length: count }, () => undefined);
   if (count <= 1) return [asked];
   const size = range.max - range.min + 1;
-  const start = asked ?? range.min + crypto.randomInt(size);
+  const start = asked ?? randomSeed(range);
   return Array.from({ length: count }, (_, i) => range.min + ((start - range.min + i) % size));
 }
 
