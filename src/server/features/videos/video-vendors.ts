@@ -208,8 +208,11 @@ export class VideoVendors {
   async vertexLookup(): Promise<VertexLookup | undefined> {
     const v = this.deps.config.vertex;
     const simulated = await this.isSimulated();
-    const account = (await this.accounts()).accounts.find((a) => a.vendor === "vertex" && serviceAccount(a.token));
-    const key = account ? serviceAccount(account.token) : simulated ? undefined : v.serviceAccountKey;
+    const { accounts } = await this.accounts();
+    const fromAccount = accounts
+      .map((a) => (a.vendor === "vertex" ? serviceAccount(a.token) : undefined))
+      .find(Boolean);
+    const key = fromAccount ?? (simulated ? undefined : v.serviceAccountKey);
     if (!key) return undefined;
     const where = simulated ? this.vertexSimulator() : { baseUrl: v.baseUrl, tokenUrl: v.tokenUrl };
     const tokens = this.vertexTokens;
@@ -240,6 +243,8 @@ export class VideoVendors {
       // Deactivated, or found gone by its last check: never sent work.
       if (mapping && !mapping.usable) continue;
       anyUsable = true;
+      // Google's surfaces are always told the mapped id; KIE only an id the admin changed.
+      const mappedIds = mapping ? { [model]: mapping.vendorModelId } : undefined;
       const ids: ModelIds = {};
       if (mapping?.overridden && mapping.vendorModelId !== mapping.defaultVendorModelId)
         ids[model] = mapping.vendorModelId;
@@ -266,27 +271,26 @@ export class VideoVendors {
             });
         }
       } else if (vendor === "vertex") {
-        keys.push(...this.vertexKeys(accounts, simulated, mapping ? { [model]: mapping.vendorModelId } : undefined));
+        keys.push(...this.vertexKeys(accounts, simulated, mappedIds));
       } else {
-        const googleIds = mapping ? { [model]: mapping.vendorModelId } : undefined;
         // A gemini- id speaks the Interactions API, whichever model it is mapped to (decision 0176).
-        const interactions = isInteractionsModelId((googleIds ?? GEMINI_DEFAULT_MODEL_IDS)[model]);
+        const interactions = isInteractionsModelId((mappedIds ?? GEMINI_DEFAULT_MODEL_IDS)[model]);
         for (const a of accounts.filter((x) => x.vendor === "google"))
           keys.push({
             vendor,
             source: "account",
             vendorAccountId: a.id,
-            maker: this.googleMaker(a.token, simulated, googleIds, interactions),
+            maker: this.googleMaker(a.token, simulated, mappedIds, interactions),
           });
         if (this.deps.config.gemini.apiKey && !simulated)
           keys.push({
             vendor,
             source: "env",
-            maker: this.googleMaker(this.deps.config.gemini.apiKey, false, googleIds, interactions),
+            maker: this.googleMaker(this.deps.config.gemini.apiKey, false, mappedIds, interactions),
           });
         // Offline without a Google account, a model only Google makes is made by the simulator's Gemini fake.
         if (keys.length === 0 && simulated && !MODEL_CATALOGUE[model].vendors.includes("kie"))
-          keys.push({ vendor, source: "simulator", maker: this.googleMaker("", true, googleIds, interactions) });
+          keys.push({ vendor, source: "simulator", maker: this.googleMaker("", true, mappedIds, interactions) });
       }
       const making = keys.filter((k) => k.maker.makes(model));
       if (making.length > 0) (mapping?.state === "deprecated" ? deprecated : groups).push(making);
