@@ -19,7 +19,7 @@ import {
 /** The provider's link (the simulator's) until the archive job has copied the file, then our own. */
 const CLIP_URL = /(\/simulator\/kie\/files\/.+|^\/media\/videos\/[0-9a-f-]{36})\.mp4(\?.*)?$/;
 
-/** Every model in the select, enabled where it makes this mode (issue 42: nine models; Wan 2.7 made ten). */
+/** Every model in the select, enabled where it makes this mode (issue 42: nine models; Wan 2.7 and Omni Flash made eleven). */
 const MODELS_MAKING = (mode: "text" | "reference"): Record<string, boolean> => ({
   "Veo3 (Quality)": mode === "text",
   "Veo3 Fast": true,
@@ -32,6 +32,8 @@ const MODELS_MAKING = (mode: "text" | "reference"): Record<string, boolean> => (
   "Hailuo 2.3 Pro": false,
   "Wan 2.7": mode === "text",
   "Wan 2.6": mode === "text",
+  // Omni Flash takes words or first and last frames, no reference images.
+  "Gemini Omni Flash": mode === "text",
 });
 
 /** Opens the model select, checks which of the catalogue's models it offers, closes it. */

@@ -81,8 +81,8 @@ test("a visitor sees every section, with prices from the server, without loading
       "Realistic Lip Sync",
       "Physics-Based Motion",
       "Text or Image Prompts",
-      // The lengths from the catalogue: Seedance 1.5 Pro's 4 seconds to 15 with Kling 3.0, Seedance 2 and Wan.
-      "Videos of 4 to 15 Seconds",
+      // The lengths from the catalogue: Wan 2.7's 2 seconds to 15 with Kling 3.0, Seedance 2 and Wan.
+      "Videos of 2 to 15 Seconds",
       "Full HD 1080p and 4K",
       "API & Automation",
       "Commercial Use",
@@ -104,13 +104,17 @@ test("a visitor sees every section, with prices from the server, without loading
     // Prices: one line per model family with the server's prices (decision 0166); the table is on /pricing.
     const prices = section(page, "Pay per video, no subscription");
     const families = prices.getByRole("list", { name: "Prices by model family" }).getByRole("listitem");
-    await expect(families).toHaveCount(5);
+    await expect(families).toHaveCount(6);
     await expect(families.first()).toContainText("Veo 3 — from 2 credits per video, with sound");
     await expect(families.first()).toContainText("Veo3 (Quality) · Veo3 Fast · Veo3 Lite");
     await expect(prices.getByTestId("family-kling")).toContainText(
       /^Kling — from \d+ credits per video, sound on request$/,
     );
-    await expect(prices.getByTestId("family-wan")).toContainText(/^Wan — from \d+ credits per video, without sound$/);
+    // A family's best: Wan 2.7 has sound though Wan 2.6 has none.
+    await expect(prices.getByTestId("family-wan")).toContainText(/^Wan — from \d+ credits per video, with sound$/);
+    await expect(prices.getByTestId("family-omni")).toContainText(
+      /^Gemini Omni — from \d+ credits per video, with sound$/,
+    );
     await expect(prices.getByRole("row")).toHaveCount(0);
     await expect(prices.getByRole("link", { name: "See every model's price and the credit packages" })).toHaveAttribute(
       "href",
@@ -232,7 +236,7 @@ test("the family lines fall back to the default prices when the server cannot an
   // The catalogue's defaults (a 30 % margin over KIE's cost, decision 0144): Veo 3 from Lite's 3
   // credits; with no credit value known, no dollars at all (decision 0075).
   await expect(prices.getByTestId("family-veo")).toHaveText("Veo 3 — from 3 credits per video, with sound");
-  await expect(prices.getByRole("listitem")).toHaveCount(5);
+  await expect(prices.getByRole("listitem")).toHaveCount(6);
   await expect(prices).not.toContainText("$");
   await expect(page.getByRole("note")).toHaveCount(0);
 });
