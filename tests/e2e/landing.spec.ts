@@ -76,6 +76,8 @@ test("a visitor sees every section, with prices from the server, without loading
 
     // Key features and the four steps.
     const features = section(page, "Everything You Need for Videos That Sound Real");
+    // Every family offered is named, Gemini Omni too.
+    await expect(features).toContainText("Powered by Veo3, Kling, Seedance, Hailuo, Wan and Gemini Omni,");
     for (const name of [
       "Native Audio",
       "Realistic Lip Sync",

@@ -33,12 +33,12 @@ const FAQS: readonly Faq[] = [
   {
     id: "length",
     question: msg`How long are the videos?`,
-    answer: msg`Veo3 videos are 8 seconds long, with sound, and can be extended with a new prompt. Kling, Seedance, Hailuo and Wan make videos of several lengths, priced by the second: the generator shows the lengths each model makes. You can also chain clips in any video editor to tell a longer story.`,
+    answer: msg`Veo3 videos are 8 seconds long, with sound, and can be extended with a new prompt. Kling, Seedance, Hailuo, Wan and Gemini Omni make videos of several lengths, priced by the second: the generator shows the lengths each model makes. You can also chain clips in any video editor to tell a longer story.`,
   },
   {
     id: "hd",
     question: msg`Do I get videos in 1080p?`,
-    answer: msg`Yes. Veo3 videos, 16:9 or 9:16, are delivered in Full HD 1080p, on the website and through the API: the 720p version is ready first and the 1080p file usually follows within 2-3 minutes, with 4K on request. With Kling, Seedance, Hailuo and Wan you choose the resolution before you generate, up to 1080p (4K with Kling 3.0).`,
+    answer: msg`Yes. Veo3 videos, 16:9 or 9:16, are delivered in Full HD 1080p, on the website and through the API: the 720p version is ready first and the 1080p file usually follows within 2-3 minutes, with 4K on request. With Kling, Seedance, Hailuo, Wan and Gemini Omni you choose the resolution before you generate, up to 1080p (4K with Kling 3.0).`,
   },
   {
     id: "refunds",

@@ -81,8 +81,8 @@ export function FeaturesSection() {
           title={t`Everything You Need for Videos That Sound Real`}
         >
           <Trans>
-            Powered by Veo3, Kling, Seedance, Hailuo and Wan, available to creators on the web and to developers through
-            the API.
+            Powered by Veo3, Kling, Seedance, Hailuo, Wan and Gemini Omni, available to creators on the web and to
+            developers through the API.
           </Trans>
         </SectionHeading>
         <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
