@@ -57,6 +57,8 @@ async function catchRedirect(page: Page): Promise<() => Promise<URL>> {
   });
   return async () => {
     await expect.poll(() => landed?.href ?? "").not.toBe("");
+    // The app's page has loaded, so a navigation that follows is not interrupted by this one.
+    await page.waitForURL(`${REDIRECT_URI}**`);
     return landed!;
   };
 }
