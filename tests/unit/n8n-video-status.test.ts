@@ -66,6 +66,28 @@ describe("toAutomationStatus", () => {
     });
   });
 
+  it("reports the resolution another model made the video in; Veo3's 720p whatever was asked", () => {
+    const done = { ...task, status: "completed", resultUrls: ["https://f/v.mp4"] };
+    for (const [model, resolution] of [
+      ["kling3", "1080p"],
+      ["kling3", "4k"],
+      ["seedance2", "480p"],
+      ["omni_flash", "360p"],
+      ["hailuo23_pro", "768p"],
+    ] as const) {
+      expect(toAutomationStatus({ ...done, model, resolution }, 0), `${model} ${resolution}`).toMatchObject({
+        videoUrl: "https://f/v.mp4",
+        resolution,
+        message: `The video is ready in ${resolution === "4k" ? "4K" : resolution}`,
+      });
+    }
+    // Veo3's first file is 720p; its 1080p follows as a file of its own.
+    expect(toAutomationStatus({ ...done, model: "veo3_fast", resolution: "1080p" }, 0)).toMatchObject({
+      resolution: "720p",
+      message: "The video is ready in 720p",
+    });
+  });
+
   it("reports a failure in our words with what to do next, a declined prompt titled as one, and the refund", () => {
     const failed = {
       ...task,

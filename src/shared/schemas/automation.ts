@@ -208,10 +208,15 @@ export const automationVideoStatusSchema = z
   .object({
     success: z.boolean().meta({ description: "false only when the video failed." }),
     status: z.enum(AUTOMATION_STATUSES),
-    videoUrl: z.string().nullable().meta({ description: "The 720p video once completed." }),
+    videoUrl: z.string().nullable().meta({
+      description: "The video once completed: Veo3's 720p, another model's at the resolution it was made in.",
+    }),
     hdVideoUrl: z.string().nullable().meta({ description: "The 1080p video once ready; it may follow the 720p one." }),
     videoUrl4k: z.string().nullable().meta({ description: "The 4K video, when one was asked for and is ready." }),
-    resolution: z.enum(["720p", "1080p", "4k"]).nullable().meta({ description: "The best resolution available now." }),
+    resolution: z.enum(RESOLUTIONS).nullable().meta({
+      description:
+        "The best resolution available now: for Veo3 720p first, then 1080p and 4K as they follow; for the other models the one the video was made in.",
+    }),
     message: z.string().meta({ description: "What is happening; for a failed video the reason and the refund." }),
     taskId: z.string(),
     extendMethod: z.enum(["native", "last_frame"]).nullable().optional().meta({

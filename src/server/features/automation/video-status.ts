@@ -7,7 +7,7 @@ import type { AutomationVideoStatus } from "../../../shared/schemas/automation.j
 import { isDeclined, videoFailureOf, videoFailureSentence } from "../../../shared/video-failures.js";
 import { modelLabel } from "../../../shared/videos.js";
 import type { Vendor } from "../../../shared/model-description.js";
-import type { ModelId, Resolution } from "../../../shared/catalogue.js";
+import { MODEL_CATALOGUE, type ModelId, type Resolution } from "../../../shared/catalogue.js";
 import type { TaskRow } from "../videos/task-state.js";
 
 type StatusFields = Pick<
@@ -24,6 +24,8 @@ type StatusFields = Pick<
 > &
   // The model names the sentence of a failed video, its failure kind tells a declined prompt.
   Partial<Pick<TaskRow, "failureKind" | "model">> &
+  // The resolution a model other than Veo3 made the video in.
+  Partial<Pick<TaskRow, "resolution">> &
   // An extension says how it was made, and a last-frame one its joined video (decision 0159).
   Partial<Pick<TaskRow, "extendMethod" | "joinStatus" | "joinedVideoUrl">> &
   // Who made it (decision 0175).
@@ -65,6 +67,7 @@ export function toAutomationStatus(
   const hd = task.hdVideoUrl ? link(task.hdVideoUrl) : null;
   const uhd = task.uhdVideoUrl ? link(task.uhdVideoUrl) : null;
   const video = task.resultUrls?.[0];
+  const resolution = uhd ? "4k" : hd ? "1080p" : (madeIn(task) ?? "720p");
   return {
     ...base,
     success: true,
@@ -75,15 +78,21 @@ export function toAutomationStatus(
     ...(task.extendMethod === "last_frame" && task.joinStatus === "ready" && task.joinedVideoUrl
       ? { joinedVideoUrl: link(task.joinedVideoUrl) }
       : {}),
-    resolution: uhd ? "4k" : hd ? "1080p" : "720p",
-    message: uhd
-      ? "The video is ready in 4K"
-      : hd
-        ? "The video is ready in 1080p"
-        : task.hdStatus === "pending"
-          ? "The 720p video is ready; the 1080p version is still being processed"
-          : "The video is ready in 720p",
+    resolution,
+    message:
+      task.hdStatus === "pending" && !hd && !uhd
+        ? "The 720p video is ready; the 1080p version is still being processed"
+        : `The video is ready in ${resolution === "4k" ? "4K" : resolution}`,
   };
+}
+
+/**
+ * The resolution a video was made in where the vendor makes it as asked: every model but Veo3,
+ * whose 720p comes first and whose 1080p and 4K follow as their own files.
+ */
+function madeIn(task: StatusFields): Resolution | undefined {
+  if (!task.model || !task.resolution || !(task.model in MODEL_CATALOGUE)) return undefined;
+  return MODEL_CATALOGUE[task.model as ModelId].family === "veo" ? undefined : (task.resolution as Resolution);
 }
 
 /**
