@@ -348,6 +348,51 @@ describe("the Veo Studio node in a workflow", () => {
     await deactivate(workflow);
   });
 
+  it("makes a draft, waits for it and makes it final, each charged once", async () => {
+    const webhook = webhookNode("veo-draft");
+    const nodes = [
+      webhook,
+      veoNode("Draft", 1, {
+        resource: "video",
+        operation: "generateAndWait",
+        prompt: "={{ $json.body.prompt }}",
+        model: "veo3_fast",
+        timeoutMinutes: 5,
+        options: { draft: true },
+      }),
+      veoNode("Make It Final", 2, { resource: "video", operation: "makeFinal", videoId: "={{ $json.taskId }}" }),
+    ];
+    const workflow = await createWorkflow("Draft, then final", nodes);
+    await activate(workflow);
+    const before = await balanceOf(t.database.db, owner.id);
+
+    const res = await call("veo-draft", { prompt: "A lighthouse in a storm, waves breaking" });
+    const text = await res.text();
+    expect(res.status, `${text}\n${n8n.logs().slice(-3000)}`).toBe(200);
+    const { nodes: out } = await lastExecution(workflow.id);
+    // Veo3 Fast's draft is made by Veo3 Lite; its final by Veo3 Fast, as asked.
+    const draft = out["Draft"]![0]!;
+    expect(draft).toMatchObject({ status: "completed", draftOf: { model: "veo3_fast" } });
+    const final = out["Make It Final"]![0]!;
+    expect(final).toMatchObject({ success: true, taskId: expect.any(String) });
+    expect(final.taskId).not.toBe(draft.taskId);
+    expect(Number(final.creditsUsed)).toBeGreaterThan(Number(draft.creditsUsed));
+    const rows = await t.database.db
+      .select({ taskId: videoTasks.taskId, model: videoTasks.model, prompt: videoTasks.prompt })
+      .from(videoTasks)
+      .where(inArray(videoTasks.taskId, [String(draft.taskId), String(final.taskId)]));
+    const prompt = "A lighthouse in a storm, waves breaking";
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { taskId: draft.taskId, model: "veo3_lite", prompt },
+        { taskId: final.taskId, model: "veo3_fast", prompt },
+      ]),
+    );
+    const after = await balanceOf(t.database.db, owner.id);
+    expect(before.credits - after.credits).toBe(Number(draft.creditsUsed) + Number(final.creditsUsed));
+    await deactivate(workflow);
+  });
+
   it("starts one video per request when the node runs again in one execution, as in a loop or an agent", async () => {
     const prompts = ["A paper boat on a rainy street", "A paper plane over a wheat field"];
     const split = {

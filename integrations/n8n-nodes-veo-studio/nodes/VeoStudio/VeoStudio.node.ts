@@ -15,7 +15,16 @@ import { DOCUMENTED_POLL, nextWait, pollDelays, retryAfterMs } from './polling';
 import { apiError, call, CREDENTIAL, send } from './transport';
 
 /** The options collection's fields that go into the request as they are. */
-const PASSED_OPTIONS = ['mode', 'aspectRatio', 'durationSeconds', 'resolution', 'audio', 'upgrade4k', 'variants'];
+const PASSED_OPTIONS = [
+	'mode',
+	'aspectRatio',
+	'durationSeconds',
+	'resolution',
+	'audio',
+	'upgrade4k',
+	'variants',
+	'draft',
+];
 
 export class VeoStudio implements INodeType {
 	description: INodeTypeDescription = {
@@ -118,6 +127,15 @@ async function runOperation(ctx: IExecuteFunctions, i: number): Promise<IDataObj
 		case 'upgrade4k':
 			// Asking again while it is made, or once it exists, is a 409 that charges nothing.
 			return [await call(ctx, 'POST', `/api/n8n/videos/${encodeURIComponent(videoId())}/upgrade-4k`)];
+		case 'makeFinal': {
+			// The same key whenever n8n runs the item again: one final per draft and execution.
+			const key = idempotencyKey(ctx, operation, i, { taskId: videoId() });
+			return [
+				await call(ctx, 'POST', `/api/n8n/videos/${encodeURIComponent(videoId())}/final`, {
+					headers: { 'idempotency-key': key },
+				}),
+			];
+		}
 		case 'extend': {
 			const options = ctx.getNodeParameter('extendOptions', i, {}) as IDataObject;
 			const body: IDataObject = { prompt: ctx.getNodeParameter('prompt', i) as string };

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 const video = { resource: ['video'] };
 const starts = { show: { ...video, operation: ['generate', 'generateAndWait'] } };
-const byId = { show: { ...video, operation: ['getStatus', 'upgrade4k', 'extend'] } };
+const byId = { show: { ...video, operation: ['getStatus', 'upgrade4k', 'extend', 'makeFinal'] } };
 
 export const properties: INodeProperties[] = [
 	{
@@ -52,6 +52,12 @@ export const properties: INodeProperties[] = [
 				value: 'getStatus',
 				description: 'Get the state of a video and its links once finished',
 				action: 'Get the status of a video',
+			},
+			{
+				name: 'Make It Final',
+				value: 'makeFinal',
+				description: 'Make a finished draft again at full quality, as a new video',
+				action: 'Make a draft final',
 			},
 			{
 				name: 'Upgrade to 4K',
@@ -140,6 +146,14 @@ export const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				description: 'An HTTPS address that receives the signed video.completed or video.failed event',
+			},
+			{
+				displayName: 'Draft',
+				name: 'draft',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to make a cheaper, quicker draft first (a lower resolution or a lighter sibling model); once it is finished, Make It Final makes the video as asked here',
 			},
 			{
 				displayName: 'Duration Name or ID',
