@@ -304,6 +304,7 @@ describe("the webhook workflow's structure", () => {
       aspectRatio: "9:16",
       imageUrls: ["https://i.test/a.png", "https://i.test/b.png"],
       upgrade4k: false,
+      draft: false,
       callbackUrl: "R",
     });
   });
@@ -442,6 +443,7 @@ describe("GET /api/n8n/workflow-webhook.json and a replay of it against a runnin
           aspectRatio: "16:9",
           imageUrls: [],
           upgrade4k: false,
+          draft: false,
           callbackUrl: execution.resumeUrl,
         },
       },

@@ -277,6 +277,7 @@ describe("GET /api/n8n/workflow.json and a replay of it against a running server
         aspectRatio: "16:9",
         imageUrls: [],
         upgrade4k: false,
+        draft: false,
       },
     });
     expect(checks.length).toBeGreaterThanOrEqual(1);
@@ -325,6 +326,22 @@ describe("GET /api/n8n/workflow.json and a replay of it against a running server
     expect(row).toMatchObject({ model: "veo3_lite", mode: "reference", status: "completed", uhdCredits: 4 });
     expect(row!.uhdStatus).not.toBe("none");
     expect(row!.imageUrls).toHaveLength(3);
+  });
+
+  it("makes a draft when the draft setting is true: Veo3 Fast's made by Veo3 Lite", async () => {
+    const u = await tokenOwner();
+    const wf = await download();
+    const fields = (wf.nodes.find((n) => n.name === "Video settings")!.parameters as Json).assignments
+      .assignments as Json[];
+    fields.find((f) => f.name === "draft")!.value = "true";
+    const replay = await runWorkflow(wf, { credentials: credentialsFor(wf, u.token), onWait: passTime });
+    expect(replay.error).toBeUndefined();
+    expect(replay.requests[0]!.body).toMatchObject({ model: "veo3_fast", draft: true });
+    const [row] = await t.database.db
+      .select()
+      .from(videoTasks)
+      .where(eq(videoTasks.taskId, replay.output!.taskId as string));
+    expect(row).toMatchObject({ model: "veo3_lite", draftOfModel: "veo3_fast", status: "completed" });
   });
 
   it("stops with the server's message when the video fails", async () => {

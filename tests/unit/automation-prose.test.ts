@@ -77,7 +77,7 @@ describe("the prose files", () => {
       expect(note).not.toMatch(/\{\{|\}\}|\n$/);
     }
     expect(SETTINGS_HELP).toMatch(
-      /^Edit the prompt \(in English\), model \(veo3.*kling3.*durationSeconds.*Veo only\)$/,
+      /^Edit the prompt \(in English\), model \(veo3.*kling3.*durationSeconds.*Veo only\) and draft \(.*final\)$/,
     );
   });
 });

@@ -115,7 +115,7 @@ export const to = (...targets: string[]): { main: N8nConnection[][] } => ({
   main: targets.map((t) => [{ node: t, type: "main" as const, index: 0 }]),
 });
 
-/** The settings both workflows start from: a sample prompt, the Fast model, text mode, 16:9, no images. */
+/** The settings both workflows start from: a sample prompt, the Fast model, text mode, 16:9, no images, no draft. */
 export const SETTINGS_FIELDS: Array<[string, string, "string"]> = [
   ["prompt", "A red fox running through fresh snow at sunrise, cinematic", "string"],
   ["model", "veo3_fast", "string"],
@@ -126,11 +126,12 @@ export const SETTINGS_FIELDS: Array<[string, string, "string"]> = [
   ["resolution", "", "string"],
   ["audio", "", "string"],
   ["upgrade4k", "false", "string"],
+  ["draft", "false", "string"],
 ];
 
 /** The generate request's fields from the settings; imageUrls is a comma-separated list there. */
 export const GENERATE_BODY_FIELDS =
-  "prompt: $json.prompt, model: $json.model, mode: $json.mode, aspectRatio: $json.aspectRatio, imageUrls: String($json.imageUrls ?? '').split(',').map(u => u.trim()).filter(u => u), upgrade4k: String($json.upgrade4k) === 'true', durationSeconds: $json.durationSeconds ? Number($json.durationSeconds) : undefined, resolution: $json.resolution || undefined, audio: $json.audio === '' || $json.audio === undefined ? undefined : String($json.audio) === 'true'";
+  "prompt: $json.prompt, model: $json.model, mode: $json.mode, aspectRatio: $json.aspectRatio, imageUrls: String($json.imageUrls ?? '').split(',').map(u => u.trim()).filter(u => u), upgrade4k: String($json.upgrade4k) === 'true', durationSeconds: $json.durationSeconds ? Number($json.durationSeconds) : undefined, resolution: $json.resolution || undefined, audio: $json.audio === '' || $json.audio === undefined ? undefined : String($json.audio) === 'true', draft: String($json.draft) === 'true'";
 
 const modeHelp = (m: (typeof MODES)[number]) => {
   const { min, max } = MODE_CATALOGUE[m].images;
